@@ -1,0 +1,67 @@
+"""Declared game options, validated in one place so a bad option gets a helpful message."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import OptionError
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option a game accepts: its default, what values are allowed, and what it does."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    #: Turns raw input (from a CLI string, JSON…) into the stored value, or raises ValueError.
+    convert: Callable[[Any, int], Any] | None = None
+    #: Player counts for which the option may be changed from its default (None: all).
+    players: tuple[int, ...] | None = field(default=None)
+
+    def normalise(self, value: Any, players: int) -> Any:
+        if self.convert is not None:
+            try:
+                value = self.convert(value, players)
+            except (TypeError, ValueError) as exc:
+                raise OptionError(f"option {self.name}={value!r} is not valid: {exc}") from None
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise OptionError(f"option {self.name}={value!r} is not valid; choose one of {allowed}")
+        if self.players is not None and players not in self.players and value != self.default:
+            counts = "/".join(str(p) for p in self.players)
+            raise OptionError(
+                f"option {self.name} applies only to {counts}-player games, not to {players} players"
+            )
+        return value
+
+
+def normalise_options(
+    game: str, specs: Mapping[str, OptionSpec], players: int, given: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Fill in defaults and check every given option; unknown names are refused."""
+    unknown = sorted(set(given) - set(specs))
+    if unknown:
+        known = ", ".join(sorted(specs)) or "none"
+        raise OptionError(f"{game} has no option {unknown[0]!r}; its options are: {known}")
+    out: dict[str, Any] = {}
+    for name, spec in specs.items():
+        out[name] = spec.normalise(given[name], players) if name in given else spec.default
+        if name not in given and spec.convert is not None:
+            out[name] = spec.convert(spec.default, players)
+    return out
+
+
+def as_bool(value: Any, _players: int) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in ("1", "true", "yes", "on"):
+        return True
+    if isinstance(value, str) and value.lower() in ("0", "false", "no", "off"):
+        return False
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    raise ValueError("expected true or false")

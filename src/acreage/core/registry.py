@@ -1,0 +1,96 @@
+"""The catalogue of games: names, player counts, options and capabilities.
+
+Games register lazily by module path so that ``import acreage`` stays cheap and the core never
+imports a game package at import time. Arena, interop and app ask this registry, never a game
+module by name.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import OptionError
+from .options import OptionSpec, normalise_options
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the rest of the project needs to know about one game."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: Mapping[str, OptionSpec]
+    #: Builds a fresh state: factory(players, seed, normalised_options).
+    factory: Callable[[int, Any, dict], Any]
+    #: The state class (used to load snapshots).
+    state_class: type
+    hidden_information: bool = False
+    simultaneous_choices: bool = False
+    description: str = ""
+    aliases: tuple[str, ...] = field(default=())
+
+    def summary(self) -> dict:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "players": list(range(self.min_players, self.max_players + 1)),
+            "options": {k: {"default": _plain(v.default), "help": v.help} for k, v in self.options.items()},
+            "hidden_information": self.hidden_information,
+            "simultaneous_choices": self.simultaneous_choices,
+        }
+
+
+def _plain(value: Any) -> Any:
+    return sorted(value) if isinstance(value, (set, frozenset)) else value
+
+
+#: Built-in games: name -> "module:attribute" holding a GameInfo.
+_BUILTIN = {
+    "foxglove": "acreage.games.foxglove:GAME_INFO",
+}
+_LOADED: dict[str, GameInfo] = {}
+
+
+def register(info: GameInfo) -> None:
+    """Add a game (third-party games may call this too)."""
+    _LOADED[info.name] = info
+
+
+def _load(name: str) -> GameInfo:
+    if name not in _LOADED:
+        module, attr = _BUILTIN[name].split(":")
+        _LOADED[name] = getattr(importlib.import_module(module), attr)
+    return _LOADED[name]
+
+
+def game_info(name: str) -> GameInfo:
+    key = name.strip().lower().replace("-", "_").replace(" ", "_")
+    for candidate in list(_BUILTIN) + list(_LOADED):
+        info = _load(candidate)
+        if key == info.name or key in info.aliases:
+            return info
+    known = ", ".join(sorted(set(_BUILTIN) | set(_LOADED)))
+    raise OptionError(f"no game called {name!r}; the games are: {known}")
+
+
+def games() -> list[GameInfo]:
+    """Every registered game."""
+    for name in _BUILTIN:
+        _load(name)
+    return list(_LOADED.values())
+
+
+def new_game(name: str, players: int = 2, seed: Any = 0, **options: Any):
+    """Start a new game: ``new_game("foxglove", players=2, seed=7, expert={1})``."""
+    info = game_info(name)
+    if not isinstance(players, int) or not info.min_players <= players <= info.max_players:
+        raise OptionError(
+            f"{info.title} takes {info.min_players}–{info.max_players} players, not {players!r}"
+        )
+    opts = normalise_options(info.name, info.options, players, options)
+    return info.factory(players, seed, opts)

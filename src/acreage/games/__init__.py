@@ -1,0 +1,1 @@
+"""One package per game. Each depends on :mod:`acreage.core` only."""

@@ -1,0 +1,92 @@
+"""Foxglove Farm: tile-laying town building with trails, transport and processing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.options import OptionSpec, as_bool
+from ...core.registry import GameInfo
+from .rulings import DEFAULT_MOVE_CAP, SOLO_SETUPS
+from .state import FoxgloveState
+
+
+def _seat_or_none(value: Any, players: int) -> int | None:
+    if value is None or value == "random" or value == "":
+        return None
+    seat = int(value)
+    if not 0 <= seat < players:
+        raise ValueError(f"seat must be 0–{players - 1}")
+    return seat
+
+
+def _seats(value: Any, players: int) -> frozenset[int]:
+    if value is None or value == "" or value is False:
+        return frozenset()
+    if value is True or value == "all":
+        return frozenset(range(players))
+    if isinstance(value, str):
+        value = [v for v in value.replace(",", " ").split() if v]
+    if isinstance(value, int):
+        value = [value]
+    seats = frozenset(int(v) for v in value)
+    bad = [s for s in seats if not 0 <= s < players]
+    if bad:
+        raise ValueError(f"seat {bad[0]} does not exist in a {players}-player game")
+    return seats
+
+
+def _solo_setup(value: Any, players: int) -> int:
+    setup = int(value)
+    if setup not in SOLO_SETUPS:
+        raise ValueError("solo setups are numbered 1–6")
+    return setup
+
+
+def _move_cap(value: Any, players: int) -> int:
+    cap = int(value)
+    if cap < 1:
+        raise ValueError("the move cap must be at least 1")
+    return cap
+
+
+OPTIONS = {
+    "start_player": OptionSpec(
+        "start_player", None, "seat that starts round 1 (default: drawn at random)", convert=_seat_or_none
+    ),
+    "expert": OptionSpec(
+        "expert", frozenset(), "seats playing the expert transport variant, e.g. '0,2' or 'all'",
+        convert=_seats,
+    ),
+    "advanced_tiles": OptionSpec(
+        "advanced_tiles", True, "include the ten advanced ('!') C tiles", convert=as_bool
+    ),
+    "solo_setup": OptionSpec(
+        "solo_setup", 1, "solo display: 1 Random, 2 Bountiful Harvest, 3 Food Festival, "
+        "4 Taste of Home, 5 Resourceful Artisans, 6 Vibrant History", convert=_solo_setup, players=(1,),
+    ),
+    "move_cap": OptionSpec(
+        "move_cap", DEFAULT_MOVE_CAP, "most cube moves per player in one transport phase",
+        convert=_move_cap,
+    ),
+}
+
+
+def _factory(players: int, seed: Any, options: dict[str, Any]) -> FoxgloveState:
+    return FoxgloveState(players, seed, options)
+
+
+GAME_INFO = GameInfo(
+    name="foxglove",
+    title="Foxglove Farm",
+    min_players=1,
+    max_players=4,
+    options=OPTIONS,
+    factory=_factory,
+    state_class=FoxgloveState,
+    hidden_information=True,  # only the order of the face-down stacks
+    simultaneous_choices=False,
+    description="Tile-laying town building: trails, goods transport and processing over 4 rounds.",
+    aliases=("foxglove_farm", "ff"),
+)
+
+__all__ = ["FoxgloveState", "GAME_INFO", "OPTIONS"]

@@ -1,0 +1,73 @@
+"""Foxglove Farm: every rules ambiguity decided in one place, with the reason.
+
+The checklist ``shared/rules/foxglove.md`` gives each decision an ID; the constants here are
+the knobs the engine reads. Changing a reading means changing it here (and its test), never
+scattering a special case through the rules code. ``docs/foxglove-rulings.md`` explains the
+same decisions for players.
+"""
+
+from __future__ import annotations
+
+#: FF-SET-6 [decided-here]: the rulebook's town is unbounded. The engine keeps it inside a
+#: 25 × 25 window centred on the Forest (x and y from -12 to 12) so that placement actions
+#: have fixed ids for RL and search. Reaching the edge takes 12 tiles in a straight line,
+#: far beyond what the game's economy (about 8 building goods a round) allows in practice;
+#: a placement outside the window is refused with a message that says so.
+TOWN_RADIUS = 12
+TOWN_WIDTH = 2 * TOWN_RADIUS + 1
+NUM_CELLS = TOWN_WIDTH * TOWN_WIDTH
+
+#: [decided-here] Upper bound on buildings in one town, again for fixed action ids (pay,
+#: haul and move actions name buildings by their index). A town with the Forest, the Mine and
+#: 46 more buildings is beyond any game this content allows.
+MAX_BUILDINGS = 48
+
+#: FF-TRN-11 [decided-here]: cap on moves in one transport phase (round 4: the combined stage),
+#: so that shuffling cubes back and forth can never stall a game. Option ``move_cap``.
+DEFAULT_MOVE_CAP = 200
+
+#: FF-SET-7 [decided: notes d.1]: the starting tile is a domino, Forest at (0,0), Mine at (1,0).
+FOREST_CELL = (0, 0)
+MINE_CELL = (1, 0)
+
+#: FF-PRC-6 [decided-here]: tie order when a "different types" converter picks its sets.
+DISTINCT_TIE_ORDER = (0, 1, 2, 3, 4)  # wood, stone, wheat, coal, sheep
+
+#: FF-SOLO-10: the thresholds reported at the end of a solo game.
+SOLO_THRESHOLDS = (60, 80, 100, 120)
+
+#: FF-SOLO-3: the six solo displays (A/B area names, then C area names), laid row by row.
+SOLO_SETUPS: dict[int, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
+    1: ("Random", (), ()),
+    2: (
+        "Bountiful Harvest",
+        ("Industrial Farm", "Smallholding", "Granary", "Windmill", "Lean-to", "Scrapyard"),
+        ("Tavern", "Wheat Market", "Restaurant", "Grocer"),
+    ),
+    3: (
+        "Food Festival",
+        ("Meadow", "Charcoal Kiln", "Timberland", "Allotment", "Hot Spring", "Ore Mine"),
+        ("Marketplace", "Farmyard", "Smokehouse", "Butcher"),
+    ),
+    4: (
+        "Taste of Home",
+        ("Swidden", "Alpine Meadow", "Peat Bog", "Quarry", "Granary", "Coal Shed"),
+        ("Distillery", "Cafe", "Factory", "Bakery"),
+    ),
+    5: (
+        "Resourceful Artisans",
+        ("Woolmill", "Barn", "Volcano", "Coal Mine", "Sheepfold", "Paddock"),
+        ("Ranch", "Foundry", "Butcher", "Furniture Store"),
+    ),
+    6: (
+        "Vibrant History",
+        ("Lambing Shed", "Fertile Plot", "Museum", "Swidden", "Sheepfold", "Hauler's Hut"),
+        ("Trading Company", "Ranch", "Stonemason", "Market"),
+    ),
+}
+
+#: FF-SET-13 / FF-SOLO-2: A/B display spaces by player count; the C area always has 4.
+AB_SPACES = {1: 6, 2: 6, 3: 7, 4: 8}
+C_SPACES = 4
+#: FF-SOLO-2 [decided: notes d.16]: solo rows (space indices) of each display area.
+SOLO_ROWS = {"AB": ((0, 1, 2), (3, 4, 5)), "C": ((6, 7), (8, 9))}

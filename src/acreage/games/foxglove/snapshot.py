@@ -1,0 +1,183 @@
+"""Rebuilding a Foxglove Farm position from its JSON snapshot, checking every field.
+
+The writer is :meth:`FoxgloveState._state_to_json`; ``docs/records.md`` documents the format.
+Every rejection names the field (``towns[1].buildings[3].cubes``) and what was expected.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.errors import OptionError, RecordError
+from ...core.options import normalise_options
+from ...core.rng import Rng
+from .actions import Action
+from .content import TILES
+from .geometry import cell_of, in_bounds, parse_shape
+from .goods import NUM_GOODS
+from .rulings import MAX_BUILDINGS
+
+_PHASES = ("production", "construction", "transportation", "final stage", "game over")
+_FRAME_KINDS = ("pay", "place", "trails", "keep", "choose", "tstart")
+
+
+def _get(data: Any, key: str, kind, where: str):
+    if not isinstance(data, dict) or key not in data:
+        raise RecordError(f"snapshot field {where}{key} is missing")
+    value = data[key]
+    if kind is int and (not isinstance(value, int) or isinstance(value, bool)):
+        raise RecordError(f"snapshot field {where}{key} should be a whole number, got {value!r}")
+    if kind is not int and not isinstance(value, kind):
+        raise RecordError(f"snapshot field {where}{key} should be {kind.__name__}, got {value!r}")
+    return value
+
+
+def _int_list(value: Any, n: int, where: str, lo: int | None = None) -> list[int]:
+    if not isinstance(value, list) or len(value) != n:
+        raise RecordError(f"snapshot field {where} should be a list of {n} numbers")
+    for i, v in enumerate(value):
+        if not isinstance(v, int) or isinstance(v, bool) or (lo is not None and v < lo):
+            raise RecordError(f"snapshot field {where}[{i}] is not a valid number: {v!r}")
+    return list(value)
+
+
+def _tuples(x):
+    return tuple(_tuples(v) for v in x) if isinstance(x, list) else x
+
+
+def state_from_json(cls, data: dict):
+    from . import GAME_INFO
+    from .state import PHASE_NAMES, tile_from_ref
+
+    n = _get(data, "players", int, "")
+    if not GAME_INFO.min_players <= n <= GAME_INFO.max_players:
+        raise RecordError(f"snapshot field players is {n}; Foxglove Farm takes 1–4 players")
+    try:
+        options = normalise_options("foxglove", GAME_INFO.options, n, _get(data, "options", dict, ""))
+    except OptionError as exc:
+        raise RecordError(f"snapshot field options: {exc}") from None
+    s = cls.__new__(cls)
+    s.num_players = n
+    s.seed = data.get("seed")
+    s.options = options
+    s.rng = Rng(0)
+    s.rng.state = _get(data, "rng", int, "")
+    s.round = _get(data, "round", int, "")
+    if not 1 <= s.round <= 4:
+        raise RecordError(f"snapshot field round is {s.round}; rounds run 1–4")
+    phase = _get(data, "phase", str, "")
+    if phase not in PHASE_NAMES:
+        raise RecordError(f"snapshot field phase is {phase!r}; expected one of {', '.join(_PHASES)}")
+    s.phase = PHASE_NAMES.index(phase)
+    s.start_player = _get(data, "start_player", int, "")
+    s.points = _int_list(data.get("scores"), n, "scores", lo=0)
+    passed = data.get("passed")
+    if not isinstance(passed, list) or len(passed) != n or not all(isinstance(p, bool) for p in passed):
+        raise RecordError(f"snapshot field passed should be a list of {n} true/false values")
+    s.passed = list(passed)
+    s.turn = _get(data, "turn", int, "")
+    s.order = tuple(_int_list(data.get("order"), len(data.get("order") or []), "order", lo=0))
+    s.stage_idx = _get(data, "stage_idx", int, "")
+    s.moves_left = _get(data, "moves_left", int, "")
+    s.free_trails = _int_list(data.get("free_trails"), n, "free_trails", lo=0)
+    s.subs_left = _int_list(data.get("subs_left"), n, "subs_left", lo=0)
+    for seat_field in ("start_player", "turn"):
+        if not 0 <= getattr(s, seat_field) < n:
+            raise RecordError(f"snapshot field {seat_field} is not a seat of a {n}-player game")
+    stacks = _get(data, "stacks", dict, "")
+    s.stacks = []
+    for tier in ("A", "B", "C"):
+        refs = stacks.get(tier)
+        if not isinstance(refs, list):
+            raise RecordError(f"snapshot field stacks.{tier} should be a list of tiles")
+        s.stacks.append([_tile(r, f"stacks.{tier}", tile_from_ref) for r in refs])
+    display = _get(data, "display", list, "")
+    s.display = [
+        [_tile(r, f"display[{i}]", tile_from_ref) for r in sp] if isinstance(sp, list)
+        else _bad(f"display[{i}] should be a list of tiles")
+        for i, sp in enumerate(display)
+    ]
+    s.removed = [_tile(r, "removed", tile_from_ref) for r in _get(data, "removed", list, "")]
+    frames = _get(data, "frames", list, "")
+    s.frames = []
+    for i, f in enumerate(frames):
+        if not isinstance(f, list) or not f or f[0] not in _FRAME_KINDS:
+            raise RecordError(f"snapshot field frames[{i}] is not a decision frame: {f!r}")
+        s.frames.append(_tuples(f))
+    towns = _get(data, "towns", list, "")
+    if len(towns) != n:
+        raise RecordError(f"snapshot field towns should hold {n} towns, found {len(towns)}")
+    s.cells, s.kinds, s.bcell, s.cubes, s.ntrails = [], [], [], [], []
+    for t, town in enumerate(towns):
+        where = f"towns[{t}]"
+        cells: dict[int, int] = {}
+        kinds: list[int] = []
+        bcell: list[int] = []
+        cubes: list[int] = []
+        buildings = _get(town, "buildings", list, where + ".")
+        if len(buildings) > MAX_BUILDINGS:
+            raise RecordError(f"snapshot field {where}.buildings has more than {MAX_BUILDINGS} buildings")
+        for b, bd in enumerate(buildings):
+            bw = f"{where}.buildings[{b}]"
+            tid = _tile(_get(bd, "tile", str, bw + "."), bw + ".tile", tile_from_ref)
+            cell = _cell(_get(bd, "cell", list, bw + "."), bw + ".cell")
+            counts = _int_list(bd.get("cubes"), NUM_GOODS, bw + ".cubes", lo=0)
+            if sum(counts) > TILES[tid].slots:
+                raise RecordError(
+                    f"snapshot field {bw}.cubes holds {sum(counts)} cubes but {TILES[tid].name} "
+                    f"has {TILES[tid].slots} slots"
+                )
+            if cell in cells:
+                raise RecordError(f"snapshot field {bw}.cell: two tiles on one cell")
+            cells[cell] = b
+            kinds.append(tid)
+            bcell.append(cell)
+            cubes.extend(counts)
+        trails = _get(town, "trails", list, where + ".")
+        for i, tr in enumerate(trails):
+            tw = f"{where}.trails[{i}]"
+            if not isinstance(tr, list) or len(tr) != 3:
+                raise RecordError(f"snapshot field {tw} should be [x, y, shape]")
+            cell = _cell(tr[:2], tw)
+            try:
+                mask = parse_shape(str(tr[2]))
+            except ValueError as exc:
+                raise RecordError(f"snapshot field {tw}: {exc}") from None
+            if cell in cells:
+                raise RecordError(f"snapshot field {tw}: two tiles on one cell")
+            cells[cell] = -mask
+        s.cells.append(cells)
+        s.kinds.append(kinds)
+        s.bcell.append(bcell)
+        s.cubes.append(cubes)
+        s.ntrails.append(len(trails))
+    s._topo = [None] * n
+    hist = _get(data, "history", list, "")
+    try:
+        s.history = [Action(*h) for h in hist]
+    except TypeError:
+        raise RecordError("snapshot field history should hold [kind, a, b, c] lists") from None
+    s._legal = None
+    return s
+
+
+def _bad(msg: str):
+    raise RecordError(f"snapshot field {msg}")
+
+
+def _tile(ref: Any, where: str, lookup) -> int:
+    if not isinstance(ref, str):
+        raise RecordError(f"snapshot field {where}: {ref!r} is not a tile reference")
+    try:
+        return lookup(ref)
+    except RecordError as exc:
+        raise RecordError(f"snapshot field {where}: {exc}") from None
+
+
+def _cell(value: Any, where: str) -> int:
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise RecordError(f"snapshot field {where} should be [x, y]")
+    if not in_bounds(*value):
+        raise RecordError(f"snapshot field {where} is outside the town area")
+    return cell_of(*value)
