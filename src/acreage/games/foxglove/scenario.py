@@ -1,0 +1,161 @@
+"""Build Foxglove Farm positions by hand: for tests, puzzles and the rulebook's examples.
+
+A scenario starts from a real new game and then edits towns, display and phase through the
+functions below, so every rule afterwards runs through the normal engine. Cells are given as
+``(x, y)`` pairs and tiles by name (``tier`` picks between the A and B Charcoal Kilns).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.registry import new_game
+from .content import TILES, find_tile
+from .geometry import cell_of, parse_shape
+from .goods import GOODS, GOODS_INDEX, NUM_GOODS
+from .state import FINAL, TRANSPORT, FoxgloveState
+
+
+def fresh(players: int = 2, seed: Any = 0, **options: Any) -> FoxgloveState:
+    """A new game, as it stands at the first decision of round 1."""
+    return new_game("foxglove", players=players, seed=seed, **options)
+
+
+def _touch(state: FoxgloveState, seat: int) -> None:
+    state._topo[seat] = None
+    state._legal = None
+
+
+def clear_town(state: FoxgloveState, seat: int) -> None:
+    """Leave only an empty Forest and Mine in the seat's town."""
+    forest, mine = state.bcell[seat][0], state.bcell[seat][1]
+    state.cells[seat] = {forest: 0, mine: 1}
+    state.kinds[seat] = state.kinds[seat][:2]
+    state.bcell[seat] = [forest, mine]
+    state.cubes[seat] = [0] * (2 * NUM_GOODS)
+    state.ntrails[seat] = 0
+    _touch(state, seat)
+
+
+def add_building(
+    state: FoxgloveState, seat: int, name: str, at: tuple[int, int], tier: str | None = None, **cubes: int
+) -> int:
+    """Put a building on an empty cell (no cost, no immediate effect); return its index."""
+    cell = cell_of(*at)
+    if cell in state.cells[seat]:
+        raise ValueError(f"cell {at} is already occupied")
+    kind = find_tile(name, tier)
+    b = len(state.kinds[seat])
+    state.cells[seat][cell] = b
+    state.kinds[seat].append(kind.id)
+    state.bcell[seat].append(cell)
+    state.cubes[seat].extend([0] * NUM_GOODS)
+    _touch(state, seat)
+    set_cubes(state, seat, at, **cubes)
+    return b
+
+
+def add_trail(state: FoxgloveState, seat: int, at: tuple[int, int], shape: str) -> None:
+    cell = cell_of(*at)
+    if cell in state.cells[seat]:
+        raise ValueError(f"cell {at} is already occupied")
+    state.cells[seat][cell] = -parse_shape(shape)
+    state.ntrails[seat] += 1
+    _touch(state, seat)
+
+
+def set_cubes(state: FoxgloveState, seat: int, at: tuple[int, int], **cubes: int) -> None:
+    """Set (not add) the cubes on the building at ``at``; unnamed types become 0."""
+    b = state.cells[seat][cell_of(*at)]
+    for g in range(NUM_GOODS):
+        state.cubes[seat][b * NUM_GOODS + g] = cubes.get(GOODS[g], 0)
+    unknown = set(cubes) - set(GOODS_INDEX)
+    if unknown:
+        raise ValueError(f"unknown goods {sorted(unknown)}")
+    state._legal = None
+
+
+def cubes_at(state: FoxgloveState, seat: int, at: tuple[int, int]) -> dict[str, int]:
+    b = state.cells[seat][cell_of(*at)]
+    base = b * NUM_GOODS
+    return {GOODS[g]: state.cubes[seat][base + g] for g in range(NUM_GOODS) if state.cubes[seat][base + g]}
+
+
+def tile_at(state: FoxgloveState, seat: int, at: tuple[int, int]) -> str | None:
+    code = state.cells[seat].get(cell_of(*at))
+    if code is None:
+        return None
+    return TILES[state.kinds[seat][code]].name if code >= 0 else "trail"
+
+
+def set_display(state: FoxgloveState, ab: list[str] | None = None, c: list[str] | None = None) -> None:
+    """Lay out the display by name (one tile per space; put a name twice in a tuple to stack)."""
+    tier = "A" if state.round <= 2 else "B"
+    if ab is not None:
+        for space in range(state.n_ab):
+            state.display[space] = _space(ab[space], tier) if space < len(ab) else []
+    if c is not None:
+        for i in range(4):
+            state.display[state.n_ab + i] = _space(c[i], "C") if i < len(c) else []
+    state._legal = None
+
+
+def _space(entry, tier: str) -> list[int]:
+    if entry is None:
+        return []
+    names = entry if isinstance(entry, (tuple, list)) else (entry,)
+    return [find_tile(n, tier if tier != "C" else "C").id for n in names]
+
+
+def set_stack(state: FoxgloveState, tier: str, top_first: list[str]) -> None:
+    """Replace a tier's face-down stack; ``top_first[0]`` is drawn first."""
+    index = {"A": 0, "B": 1, "C": 2}[tier]
+    state.stacks[index] = [find_tile(n, tier).id for n in reversed(top_first)]
+
+
+def display_names(state: FoxgloveState) -> list[list[str]]:
+    return [[TILES[t].name for t in sp] for sp in state.display]
+
+
+def goto_construction(state: FoxgloveState, seat: int = 0, round: int | None = None) -> None:
+    """Jump to the start of a construction phase with ``seat`` to act."""
+    if round is not None:
+        state.round = round
+    state.frames.clear()
+    state.start_player = seat
+    state._begin_construction()
+    state._legal = None
+
+
+def goto_transport(state: FoxgloveState, seat: int = 0, round: int | None = None) -> None:
+    """Jump to the start of ``seat``'s transportation (round 4: the combined final stage)."""
+    if round is not None:
+        state.round = round
+    state.frames.clear()
+    state.phase = FINAL if state.round == 4 else TRANSPORT
+    n = state.num_players
+    state.order = tuple((seat + i) % n for i in range(n))
+    state.stage_idx = 0
+    state._begin_stage()
+    state._legal = None
+
+
+def start_round(state: FoxgloveState, round: int) -> None:
+    """Run a round's production for every seat (then the engine carries on as usual)."""
+    state.round = round
+    state.frames.clear()
+    state._begin_round()
+    state._legal = None
+    state._advance()
+
+
+def play(state: FoxgloveState, *actions: str) -> None:
+    """Apply actions written in notation, in order."""
+    for text in actions:
+        state.apply(state.parse_action(text))
+
+
+def is_legal(state: FoxgloveState, text: str) -> bool:
+    return any(str(a) == text for a in state.legal_actions())
+
+
