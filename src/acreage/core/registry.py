@@ -33,6 +33,9 @@ class GameInfo:
     simultaneous_choices: bool = False
     description: str = ""
     aliases: tuple[str, ...] = field(default=())
+    #: Optional evaluation for greedy play: heuristic(state, seat) -> float (higher is better).
+    #: It must read only what ``seat`` may see (it is called on determinized copies).
+    heuristic: Callable[[Any, int], float] | None = None
 
     def summary(self) -> dict:
         return {

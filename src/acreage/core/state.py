@@ -104,6 +104,11 @@ class GameState(ABC):
         """Rebuild a state from :meth:`_state_to_json` output, naming any bad field."""
 
     # ----------------------------------------------------------------- shared
+    def in_subdecision(self) -> bool:
+        """True while the player to act is in the middle of a multi-step decision
+        (e.g. has chosen a tile and must still place it and pay). Games override this."""
+        return False
+
     @property
     def is_terminal(self) -> bool:
         return self.current_player is None

@@ -6,6 +6,7 @@ from typing import Any
 
 from ...core.options import OptionSpec, as_bool
 from ...core.registry import GameInfo
+from .heuristic import evaluate
 from .rulings import DEFAULT_MOVE_CAP, SOLO_SETUPS
 from .state import FoxgloveState
 
@@ -87,6 +88,7 @@ GAME_INFO = GameInfo(
     simultaneous_choices=False,
     description="Tile-laying town building: trails, goods transport and processing over 4 rounds.",
     aliases=("foxglove_farm", "ff"),
+    heuristic=evaluate,
 )
 
 __all__ = ["FoxgloveState", "GAME_INFO", "OPTIONS"]

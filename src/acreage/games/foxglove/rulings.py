@@ -71,3 +71,15 @@ AB_SPACES = {1: 6, 2: 6, 3: 7, 4: 8}
 C_SPACES = 4
 #: FF-SOLO-2 [decided: notes d.16]: solo rows (space indices) of each display area.
 SOLO_ROWS = {"AB": ((0, 1, 2), (3, 4, 5)), "C": ((6, 7), (8, 9))}
+
+
+def lap_marker(score: int) -> str:
+    """The score-track marker for a score (FF-END-7): '', '50+', '100+' or '150+'.
+
+    The stored score is always the plain integer; the marker only mirrors the physical
+    track's laps for display.
+    """
+    for threshold in (150, 100, 50):
+        if score >= threshold:
+            return f"{threshold}+"
+    return ""

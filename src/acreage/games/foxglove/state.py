@@ -474,6 +474,9 @@ class FoxgloveState(GameState):
         return False
 
     # ------------------------------------------------------------------ the contract
+    def in_subdecision(self) -> bool:
+        return bool(self.frames) and self.frames[-1][0] in ("place", "pay", "trails")
+
     @property
     def current_player(self) -> int | None:
         if self.frames:
