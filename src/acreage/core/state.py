@@ -104,6 +104,20 @@ class GameState(ABC):
         """Rebuild a state from :meth:`_state_to_json` output, naming any bad field."""
 
     # ----------------------------------------------------------------- shared
+    def observation_tensor(self, seat: int) -> list[float]:
+        """A fixed-length numeric encoding of ``observation(seat)`` for RL (see the game's docs)."""
+        raise NotImplementedError(f"{self.game_name} has no tensor encoding yet")
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        """Shape of :meth:`observation_tensor` for this game configuration."""
+        raise NotImplementedError(f"{self.game_name} has no tensor encoding yet")
+
+    @property
+    def max_game_length(self) -> int:
+        """An upper bound on the number of recorded actions in one game."""
+        raise NotImplementedError(f"{self.game_name} does not state a maximum game length")
+
     def in_subdecision(self) -> bool:
         """True while the player to act is in the middle of a multi-step decision
         (e.g. has chosen a tile and must still place it and pay). Games override this."""

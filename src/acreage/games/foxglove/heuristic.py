@@ -4,11 +4,12 @@ It reads only public facts (towns, scores, round) — never the order of the sta
 safe on a determinized copy. The value is points already scored plus an estimate of what the
 cubes and the engine will still be worth:
 
-* a cube waiting on a converter that uses it is worth its share of that conversion's points,
-  more when the partner inputs are there too;
-* a cube on an end-game holder (Ranch, Storehouse…) is worth what it will score;
-* wood and stone anywhere are building currency while construction phases remain;
-* each producer and converter is worth its yield over the rounds left;
+* a cube is worth the best use it can still reach: its share of a conversion's points on a
+  converter it sits on or can be moved to (more when the partner inputs are there), or what it
+  will score on an end-game holder such as the Ranch;
+* wood and stone are building currency while construction phases remain;
+* a producer is worth its yield over the rounds left — more when its goods can reach a use,
+  which is what makes trails worth building;
 * in round 4 the end-game effects are counted exactly.
 """
 
@@ -16,40 +17,46 @@ from __future__ import annotations
 
 from .content import TILES
 from .goods import NUM_GOODS, STONE, WOOD
-from .state import CONSTRUCTION, OVER, PRODUCTION
+from .state import CONSTRUCTION, OVER
 
-# Rough value of one produced cube of each type (wood, stone, wheat, coal, sheep).
-_CUBE_VALUE = (1.0, 1.2, 1.6, 1.8, 1.8)
+_CUBE_VALUE = (1.0, 1.2, 1.6, 1.8, 1.8)  # rough worth of a loose cube of each type
 
 
-def _converter_share(kind, g: int) -> float:
+def _use_value(kind, g: int) -> float:
+    """Points one cube of type ``g`` can earn on this tile (0 if the tile has no use for it)."""
     best = 0.0
     for eff in kind.effects:
-        if eff.when != "processing":
-            continue
-        if eff.kind == "convert" and eff.inputs[g]:
-            n = sum(eff.inputs)
-            out = eff.points + sum(eff.goods[h] * _CUBE_VALUE[h] for h in range(NUM_GOODS))
-            best = max(best, out / n)
-        elif eff.kind == "convert_distinct":
-            best = max(best, eff.points / eff.count)
+        if eff.when == "processing":
+            if eff.kind == "convert" and eff.inputs[g]:
+                out = eff.points + sum(eff.goods[h] * _CUBE_VALUE[h] for h in range(NUM_GOODS))
+                best = max(best, out / sum(eff.inputs))
+            elif eff.kind == "convert_distinct":
+                best = max(best, eff.points / eff.count)
+        elif eff.kind == "score_held" and eff.points > 0 and (eff.held < 0 or eff.held == g):
+            best = max(best, float(eff.points))
     return best
 
 
-_SHARE = [[_converter_share(t, g) for g in range(NUM_GOODS)] for t in TILES]
+_USE = [[_use_value(t, g) for g in range(NUM_GOODS)] for t in TILES]
 
 
-def _engine_value(kind, rounds_left: int) -> float:
-    value = 0.0
+def _yield(kind) -> tuple[float, list[int]]:
+    """Points per production phase and goods types produced."""
+    points, goods = 0.0, []
     for eff in kind.effects:
-        if eff.when == "production":
-            if eff.kind == "gain":
-                value += eff.points + 0.8 * sum(eff.goods[g] * _CUBE_VALUE[g] for g in range(NUM_GOODS))
-            elif eff.kind in ("breed", "score_held"):
-                value += 1.5 if eff.points >= 0 else -1.0
-        elif eff.when == "processing":
-            value += 1.0
-    return value * rounds_left
+        if eff.when != "production":
+            continue
+        if eff.kind == "gain":
+            points += eff.points
+            goods += [g for g in range(NUM_GOODS) if eff.goods[g]]
+        elif eff.kind == "breed":
+            goods.append(eff.held)
+        elif eff.kind == "score_held":
+            points += eff.points * 1.5
+    return points, goods
+
+
+_YIELD = [_yield(t) for t in TILES]
 
 
 def evaluate(state, seat: int) -> float:
@@ -57,41 +64,51 @@ def evaluate(state, seat: int) -> float:
     if state.phase == OVER:
         return float(state.points[seat])
     rnd = state.round
-    # Production phases still to come for tiles built now, and construction phases left.
-    rounds_left = 4 - rnd if state.phase >= CONSTRUCTION or state.phase == PRODUCTION else 4 - rnd
-    builds_left = 4 - rnd + (1 if state.phase <= CONSTRUCTION else 0)
+    productions_left = 4 - rnd  # production phases still to come
+    builds_left = productions_left + (1 if state.phase <= CONSTRUCTION else 0)
     value = float(state.points[seat])
     cubes = state.cubes[seat]
-    for b, tid in enumerate(state.kinds[seat]):
+    kinds = state.kinds[seat]
+    bcell = state.bcell[seat]
+    topo = state._topology(seat)
+    expert = seat in state.options.get("expert", ())
+    free = [TILES[t].slots - sum(cubes[b * NUM_GOODS:(b + 1) * NUM_GOODS]) for b, t in enumerate(kinds)]
+
+    def best_use(b: int, g: int) -> float:
+        own = _USE[kinds[b]][g]
+        reach = 0.0
+        for d in topo.reachable(bcell[b], g, expert):
+            if d != b and free[d] > 0 and _USE[kinds[d]][g] > reach and TILES[kinds[d]].accepts >> g & 1:
+                reach = _USE[kinds[d]][g]
+        return max(own, 0.85 * reach)
+
+    for b, tid in enumerate(kinds):
         kind = TILES[tid]
         base = b * NUM_GOODS
-        held = cubes[base:base + NUM_GOODS]
-        value += _engine_value(kind, rounds_left)
+        points, goods = _YIELD[tid]
+        if productions_left and (points or goods):
+            use = sum(max(best_use(b, g), 0.4) for g in goods)
+            value += productions_left * (points + 0.7 * use)
         for g in range(NUM_GOODS):
-            n = held[g]
+            n = cubes[base + g]
             if not n:
                 continue
-            share = _SHARE[tid][g]
-            if share:
+            use = best_use(b, g)
+            if _USE[tid][g] and kind.has_processing:
                 partners = all(
-                    held[h] >= eff.inputs[h]
+                    cubes[base + h] >= eff.inputs[h]
                     for eff in kind.effects if eff.kind == "convert" and eff.inputs[g]
                     for h in range(NUM_GOODS)
                 )
-                value += n * share * (0.95 if partners else 0.6)
-            elif g in (WOOD, STONE) and builds_left > 0:
-                value += n * 0.9
-            else:
-                value += n * 0.3
+                use *= 0.95 if partners else 0.6
+            if g in (WOOD, STONE) and builds_left > 0:
+                use = max(use, 1.1)
+            value += n * max(use, 0.2)
     if rnd == 4:
         value += state.end_game_points(seat)
     else:
-        for b, tid in enumerate(state.kinds[seat]):
+        for tid in kinds:
             for eff in TILES[tid].effects:
-                if eff.when == "end" and eff.kind == "score_held":
-                    base = b * NUM_GOODS
-                    n = sum(cubes[base:base + NUM_GOODS]) if eff.held < 0 else cubes[base + eff.held]
-                    value += 0.9 * eff.points * n
-                elif eff.when == "end":
+                if eff.when == "end" and eff.kind not in ("score_held", "full_bonus"):
                     value += 4.0
     return value

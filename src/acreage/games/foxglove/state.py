@@ -474,6 +474,23 @@ class FoxgloveState(GameState):
         return False
 
     # ------------------------------------------------------------------ the contract
+    def observation_tensor(self, seat: int) -> list[float]:
+        from .encoding import encode
+
+        return encode(self, seat)
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        from .encoding import shape
+
+        return shape(self.num_players)
+
+    @property
+    def max_game_length(self) -> int:
+        from .encoding import max_game_length
+
+        return max_game_length(self.num_players, self.options)
+
     def in_subdecision(self) -> bool:
         return bool(self.frames) and self.frames[-1][0] in ("place", "pay", "trails")
 
