@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from .base import Agent, Budget
+from .mcts import MctsAgent
 from .simple import GreedyAgent, RandomAgent
 
-AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MctsAgent}
 
 
 def make_agent(spec: str, seed: int | None = None) -> Agent:
@@ -30,4 +31,4 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     return AGENTS[name](seed=int(params.get("seed", seed if seed is not None else 0)), budget=budget)
 
 
-__all__ = ["AGENTS", "Agent", "Budget", "GreedyAgent", "RandomAgent", "make_agent"]
+__all__ = ["AGENTS", "Agent", "Budget", "GreedyAgent", "MctsAgent", "RandomAgent", "make_agent"]
