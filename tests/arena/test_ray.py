@@ -1,0 +1,36 @@
+"""The Ray back end with a local Ray instance (skipped only when Ray is not installed)."""
+
+from __future__ import annotations
+
+import pytest
+
+from acreage.arena import Config, load_rows, run_batch, simulate
+
+ray = pytest.importorskip("ray", reason="Ray is not installed (pip install ray): Ray back end not tested")
+
+
+def test_ray_local_runs_the_same_batches_and_resumes(tmp_path):
+    out = tmp_path / "ray.jsonl"
+    agents, options = ["random", "random:seed=5"], {"move_cap": 5}
+    # ray_address="local" starts ray.init(num_cpus=workers) and shuts it down afterwards.
+    first = simulate("foxglove", 2, agents, 6, out, root_seed=11, options=options, workers=2,
+                     ray_address="local", batch_size=2, progress=False)
+    assert first["backend"] == "ray" and first["played"] == 6 and first["workers"] == 2
+    assert not ray.is_initialized()
+    rows = load_rows(out)
+    assert sorted(r["id"] for r in rows) == list(range(6))
+    cfg = Config.build("foxglove", 2, agents, options, root_seed=11)
+    expected = {r["id"]: r for r in run_batch(cfg.jobs(range(6)))}
+    for row in rows:
+        assert row["scores"] == expected[row["id"]]["scores"]
+        assert row["ranking"] == expected[row["id"]]["ranking"]
+    # An already initialised Ray is used as it is (and left running).
+    ray.init(num_cpus=2, include_dashboard=False)
+    try:
+        second = simulate("foxglove", 2, agents, 8, out, root_seed=11, options=options,
+                          ray_address="local", progress=False)
+        assert (second["played"], second["skipped"]) == (2, 6)
+        assert ray.is_initialized()
+    finally:
+        ray.shutdown()
+    assert sorted(r["id"] for r in load_rows(out)) == list(range(8))
