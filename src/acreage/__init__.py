@@ -19,6 +19,7 @@ from .core import (
     new_game,
     register,
     replay,
+    save_json,
 )
 
 State = GameState
@@ -39,4 +40,5 @@ __all__ = [
     "new_game",
     "register",
     "replay",
+    "save_json",
 ]

@@ -571,7 +571,7 @@ def test_cubes_stay_between_phases_and_rounds_FF_RND_6():
     state = game(2)
     stock(state, 0)
     sc.set_display(state, ab=["Sheepfold"] + SIX_A[1:])
-    sc.play(state, "build Sheepfold", "place 0,1", "pay wood 0,0")
+    sc.play(state, "build Sheepfold", "place 0,1")  # wood from the Forest, stone from the Mine: forced
     assert sc.cubes_at(state, 0, (0, 1)) == {"sheep": 2}
     for expected_round in (2, 3):
         pass_and_finish_round(state)
@@ -678,9 +678,8 @@ def test_building_the_sheepfold_FF_EX_4_FF_CON_5_FF_CON_6_FF_CON_11_FF_CON_12_FF
     sc.play(state, "build Sheepfold")
     assert place_cells(state) == NEXT_TO_START
     sc.play(state, "place 0,1")
-    assert legal(state) == {"pay wood 0,0", "pay stone 1,0"}
-    sc.play(state, "pay wood 0,0")
-    # The stone was the only cube left to choose and was paid automatically.
+    # The wood can only come from the Forest and the stone only from the Mine, so the
+    # payment has no choice in it and is made automatically.
     assert sc.cubes_at(state, 0, (0, 0)) == {"wood": 4}
     assert sc.cubes_at(state, 0, (1, 0)) == {"stone": 2}
     assert sc.tile_at(state, 0, (0, 1)) == "Sheepfold"
@@ -965,7 +964,7 @@ def test_gained_cubes_cannot_pay_for_the_same_tile_FF_CON_11():
     assert "build Hardware Store" not in legal(state)
     assert_illegal(state, "build Hardware Store")
     stock(state, 0, wood=1, stone=1)
-    sc.play(state, "build Hardware Store", "place 0,1", "pay wood 0,0")
+    sc.play(state, "build Hardware Store", "place 0,1")  # the payment is forced
     assert sc.cubes_at(state, 0, (0, 0)) == {}
     assert sc.cubes_at(state, 0, (1, 0)) == {}
     assert sc.cubes_at(state, 0, (0, 1)) == {"wood": 1, "stone": 1, "coal": 1}
@@ -975,7 +974,7 @@ def test_immediate_goods_go_on_the_new_tile_FF_CON_12(monkeypatch):
     """Checks FF-CON-12: immediate goods go onto the new tile's own slots, and whatever does
     not fit is discarded (a Sheepfold given only 1 slot keeps 1 of its 2 sheep)."""
     state = _sheepfold_position()
-    sc.play(state, "build Sheepfold", "place 0,1", "pay wood 0,0")
+    sc.play(state, "build Sheepfold", "place 0,1")  # the payment is forced
     assert sc.cubes_at(state, 0, (0, 1)) == {"sheep": 2}
     assert sc.cubes_at(state, 0, (0, 0)) == {"wood": 4}
     assert sc.cubes_at(state, 0, (1, 0)) == {"stone": 2}
@@ -984,7 +983,7 @@ def test_immediate_goods_go_on_the_new_tile_FF_CON_12(monkeypatch):
     patched[kind.id] = dataclasses.replace(kind, slots=1)
     monkeypatch.setattr(fstate, "TILES", tuple(patched))
     state = _sheepfold_position()
-    sc.play(state, "build Sheepfold", "place 0,1", "pay wood 0,0")
+    sc.play(state, "build Sheepfold", "place 0,1")
     assert sc.cubes_at(state, 0, (0, 1)) == {"sheep": 1}
     assert state.cubes_in_town(0) == 4 + 2 + 1
     assert state.current_player == 1
@@ -1369,7 +1368,7 @@ def test_stack_runs_out_FF_DSP_4_FF_DSP_5():
     sc.set_stack(state, "C", [])
     sc.play(state, "build Allotment", "place 0,1")
     assert names(state)[0] == []
-    assert state.observation(0)["display"][0] == {"area": "AB", "tile": None, "count": 0}
+    assert state.observation(0)["display"][0] == {"area": "AB", "tile": None, "tier": None, "count": 0}
     assert state.current_player == 1
     sc.play(state, "build Bakery", "place 0,1")
     pay_all(state)

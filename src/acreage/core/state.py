@@ -38,6 +38,10 @@ class GameState(ABC):
     seed: Any
     options: dict[str, Any]
     history: list  # the actions applied so far, in order
+    history_seats: list  # the seat that took each of them
+    #: Index in ``history`` before which no undo may reach (hidden information was revealed
+    #: or randomness resolved there).
+    undo_floor: int = 0
 
     # ----------------------------------------------------------------- to implement
     @property
@@ -118,6 +122,23 @@ class GameState(ABC):
         """An upper bound on the number of recorded actions in one game."""
         raise NotImplementedError(f"{self.game_name} does not state a maximum game length")
 
+    def describe_decision(self) -> str:
+        """One line saying what the player to act is deciding (for people)."""
+        return "game over" if self.is_terminal else f"seat {self.current_player} to act"
+
+    def undoable(self, seat: int) -> int:
+        """How many of the last recorded actions ``seat`` may take back.
+
+        Undo is fair only within one's own uninterrupted decisions, and never across revealed
+        hidden information or resolved randomness (``undo_floor``) or another seat's move.
+        """
+        n = 0
+        for i in range(len(self.history) - 1, self.undo_floor - 1, -1):
+            if self.history_seats[i] != seat:
+                break
+            n += 1
+        return n
+
     def in_subdecision(self) -> bool:
         """True while the player to act is in the middle of a multi-step decision
         (e.g. has chosen a tile and must still place it and pay). Games override this."""
@@ -169,6 +190,7 @@ class GameState(ABC):
             "seed": self.seed,
             "options": _jsonable_options(self.options),
             "actions": [str(a) for a in self.history],
+            "seats": list(self.history_seats),
         }
 
     def to_json(self) -> dict:

@@ -157,6 +157,10 @@ def state_from_json(cls, data: dict):
         s.history = [Action(*h) for h in hist]
     except TypeError:
         raise RecordError("snapshot field history should hold [kind, a, b, c] lists") from None
+    s.history_seats = _int_list(data.get("history_seats"), len(hist), "history_seats", lo=0)
+    s.undo_floor = _get(data, "undo_floor", int, "")
+    if not 0 <= s.undo_floor <= len(hist):
+        raise RecordError(f"snapshot field undo_floor must lie between 0 and {len(hist)}")
     s._legal = None
     return s
 

@@ -163,6 +163,8 @@ class FoxgloveState(GameState):
         self.free_trails = [0] * players
         self.subs_left = [0] * players
         self.history: list[Action] = []
+        self.history_seats: list[int] = []
+        self.undo_floor = 0
         self._legal: list[Action] | None = None
         self.removed: list[int] = []
         # Towns (FF-SET-6/7): cell -> code (building index >= 0, trail = -openings).
@@ -555,9 +557,14 @@ class FoxgloveState(GameState):
             self._legal = self._generate()
         if action not in self._legal:
             raise IllegalAction(f"{action} is not legal now: {self.explain_illegal(action)}")
+        seat = self.current_player
+        hidden = len(self.stacks[0]) + len(self.stacks[1]) + len(self.stacks[2])
         self._do(action)
         self.history.append(action)
+        self.history_seats.append(seat)
         self._advance()
+        if len(self.stacks[0]) + len(self.stacks[1]) + len(self.stacks[2]) != hidden:
+            self.undo_floor = len(self.history)  # a face-down tile was revealed
 
     # ------------------------------------------------------------------ legal actions
     def _generate(self) -> list[Action]:
@@ -630,7 +637,17 @@ class FoxgloveState(GameState):
         cubes = self.cubes[seat]
         bcell = self.bcell[seat]
         acts = []
-        for g in range(NUM_GOODS):
+        # Owed types are paid in goods order (wood first), so the only questions asked are
+        # which building each cube comes from and, where the cost allows, which type: wood or
+        # stone for a trail, wood instead of stone with a Mason's Lodge.
+        owed = next((g for g in range(NUM_GOODS) if rem[g]), None)
+        if owed is None:
+            candidates: tuple[int, ...] = (WOOD, STONE)
+        elif owed == STONE and rem[6] > 0:
+            candidates = (WOOD, STONE)
+        else:
+            candidates = (owed,)
+        for g in candidates:
             nxt = _pay_step(rem, g)
             if nxt is None:
                 continue
@@ -832,6 +849,9 @@ class FoxgloveState(GameState):
         self.bcell[seat].append(cell)
         self.cubes[seat].extend((0, 0, 0, 0, 0))
         self._topo[seat] = None
+        # A construction helper works from the moment it stands (FF-EFX-18..20).
+        self.free_trails[seat] += _FREE_TRAIL[tid]
+        self.subs_left[seat] += _SUBS[tid]
         self.frames.append(("end_turn", seat))
         if self.solo:
             self.frames.append(("solo_refresh", seat, "C" if space >= self.n_ab else "AB"))
@@ -956,6 +976,7 @@ class FoxgloveState(GameState):
         c.free_trails = self.free_trails[:]
         c.subs_left = self.subs_left[:]
         c.history = self.history[:]
+        c.history_seats = self.history_seats[:]
         c.removed = self.removed[:]
         c.stacks = [s[:] for s in self.stacks]
         c.display = [s[:] for s in self.display]
@@ -1011,7 +1032,7 @@ class FoxgloveState(GameState):
             "expert": sorted(self.options.get("expert", ())),
             "display": [
                 {"area": "C" if i >= self.n_ab else "AB", "tile": TILES[sp[-1]].name if sp else None,
-                 "count": len(sp)}
+                 "tier": TILES[sp[-1]].tier if sp else None, "count": len(sp)}
                 for i, sp in enumerate(self.display)
             ],
             "stack_sizes": {TIER_NAMES[i]: len(s) for i, s in enumerate(self.stacks)},
@@ -1273,6 +1294,8 @@ class FoxgloveState(GameState):
                 for s in range(self.num_players)
             ],
             "history": [list(a) for a in self.history],
+            "history_seats": self.history_seats[:],
+            "undo_floor": self.undo_floor,
         }
 
     @classmethod

@@ -1,0 +1,1 @@
+"""The terminal application: ``acreage play``, ``acreage replay``, ``acreage games``."""

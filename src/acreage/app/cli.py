@@ -1,0 +1,239 @@
+"""The ``acreage`` command: play, replay, list games, read the rules.
+
+Errors in what the user typed on the command line (an unknown game, a bad player count or
+option, an unreadable record) are printed as one line and end with exit code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from ..core import AcreageError, game_info, games, load_state, new_game
+from ..core.state import RECORD_FORMAT, SNAPSHOT_FORMAT
+from .menu import run_menu
+from .session import Session, load_game, make_players, read_json, run_replay, view_for
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Acreage: play modern farm-building board games in the terminal, against bots or friends.",
+)
+
+USAGE_ERROR = 2
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+def _fail(message: str) -> NoReturn:
+    err = Console(stderr=True, highlight=False)
+    err.print(f"acreage: {message}", style="red", markup=False, soft_wrap=True)
+    raise typer.Exit(USAGE_ERROR)
+
+
+def _option_value(text: str) -> Any:
+    """'5' -> 5, 'true' -> True, '[0, 2]' -> [0, 2]; anything else stays text ('0,2', 'all')."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return text
+    return value if isinstance(value, (int, float, bool, list)) or value is None else text
+
+
+def parse_options(items: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            _fail(f"--option {item!r} should look like key=value, e.g. --option move_cap=50")
+        out[key.strip()] = _option_value(value.strip())
+    return out
+
+
+def parse_seed(text: str | None) -> int | str:
+    if text is None:
+        return secrets.randbelow(1_000_000)
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def _input_for(console: Console):
+    """Read a line after a prompt; when input is piped, echo it so the transcript reads well."""
+    echo = not sys.stdin.isatty()
+
+    def input_fn(prompt: str) -> str:
+        text = console.input(prompt)
+        if echo:
+            console.print(text, markup=False, highlight=False)
+        return text
+
+    return input_fn
+
+
+def _flush_typeahead() -> None:
+    """Forget keys typed ahead on a real terminal (e.g. while a bot was thinking)."""
+    if not sys.stdin.isatty():
+        return
+    try:
+        import termios
+
+        termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError):
+        pass
+
+
+@app.command()
+def play(
+    game: Annotated[str | None, typer.Argument(help="Game to play (see 'acreage games').")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
+    seed: Annotated[str | None, typer.Option("--seed", "-s", help="Seed (default: random).")] = None,
+    bots: Annotated[
+        str | None, typer.Option("--bots", "-b", help="Bots for the other seats, e.g. 'greedy,random'.")
+    ] = None,
+    humans: Annotated[
+        int | None, typer.Option("--humans", help="Humans sharing this terminal (hot-seat); default 1.")
+    ] = None,
+    seat: Annotated[int, typer.Option("--seat", help="Seat of the first human (0 = first).")] = 0,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeatable).")
+    ] = None,
+    load: Annotated[Path | None, typer.Option("--load", help="Continue a saved game record.")] = None,
+) -> None:
+    """Play a game. With no arguments a short menu asks what to play."""
+    console = _console()
+
+    input_fn = _input_for(console)
+
+    options = parse_options(option or [])
+    bot_list = [b for b in bots.split(",") if b.strip()] if bots else None
+    actors = None
+    try:
+        if load is not None:
+            if game is not None or options or players is not None:
+                _fail("--load continues a saved game: leave out the game, --players and --option")
+            state, actors = load_game(load)
+            people = make_players(
+                state.num_players, humans=1 if humans is None else humans, bots=bot_list,
+                first_human=seat, seed=state.seed,
+            )
+        else:
+            seed_value = parse_seed(seed)
+            if game is None and players is None and bot_list is None and humans is None and not options:
+                try:
+                    choice = run_menu(console, input_fn)
+                except (EOFError, KeyboardInterrupt):
+                    console.print("\nNo game chosen.")
+                    raise typer.Exit(1) from None
+                name, count, n_humans = choice.game, choice.players, choice.humans
+                bot_list, options = choice.bots, {**choice.options}
+            else:
+                name = game_info(game or "foxglove").name
+                n_humans = 1 if humans is None else humans
+                if players is not None:
+                    count = players
+                elif bot_list:
+                    count = n_humans + len(bot_list)
+                else:
+                    count = n_humans if n_humans >= 2 else 2
+            state = new_game(name, players=count, seed=seed_value, **options)
+            people = make_players(count, humans=n_humans, bots=bot_list, first_human=seat, seed=seed_value)
+    except AcreageError as exc:
+        _fail(str(exc))
+    session = Session(state, people, console, input_fn, actors=actors, flush_input=_flush_typeahead)
+    try:
+        session.run()
+    except KeyboardInterrupt:
+        console.print("\nInterrupted.", style="yellow")
+        raise typer.Exit(130) from None
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A game record saved with 'save FILE'.")],
+    step: Annotated[
+        bool, typer.Option("--step", help="Step through it even when input is not a terminal.")
+    ] = False,
+) -> None:
+    """Step through a saved game: Enter = next action, b = back, q = quit.
+
+    When input is not a terminal (and --step is not given) it prints every action and the
+    final position instead.
+    """
+    console = _console()
+    try:
+        record = read_json(file)
+        if isinstance(record, dict) and record.get("format") == SNAPSHOT_FORMAT:
+            record = load_state(record).record()  # a snapshot carries its game's actions too
+        if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+            _fail(f"{file}: not a game record (field 'format' should be {RECORD_FORMAT!r})")
+        interactive = step or sys.stdin.isatty()
+        run_replay(record, console, _input_for(console), interactive=interactive)
+    except AcreageError as exc:
+        _fail(str(exc))
+
+
+@app.command("games")
+def games_command() -> None:
+    """List the games, their player counts and options."""
+    console = _console()
+    for info in games():
+        summary = info.summary()
+        counts = summary["players"]
+        head = Text(summary["title"], style="bold green")
+        head.append(f"  ({summary['name']})", style="bold")
+        head.append(f"  players {counts[0]}–{counts[-1]}" if len(counts) > 1 else f"  players {counts[0]}")
+        if info.aliases:
+            head.append(f"  also: {', '.join(info.aliases)}", style="dim")
+        console.print(head)
+        if info.description:
+            console.print(info.description)
+        flags = [k.replace("_", " ") for k in ("hidden_information", "simultaneous_choices") if summary[k]]
+        if flags:
+            console.print("Has " + " and ".join(flags) + ".", style="dim")
+        table = Table(box=box.SIMPLE, show_edge=False, pad_edge=False)
+        table.add_column("option", style="cyan", no_wrap=True)
+        table.add_column("default", no_wrap=True)
+        table.add_column("what it does")
+        for key, spec in summary["options"].items():
+            table.add_row(key, json.dumps(spec["default"]), spec["help"])
+        console.print(table)
+        console.print(f"Set options with: acreage play {summary['name']} --option key=value", style="dim")
+        console.print()
+
+
+@app.command("rules")
+def rules_command(game: Annotated[str, typer.Argument(help="Game name.")] = "foxglove") -> None:
+    """A short summary of a game's rules."""
+    console = _console()
+    try:
+        info = game_info(game)
+    except AcreageError as exc:
+        _fail(str(exc))
+    text = view_for(info.name).rules()
+    if not text:
+        console.print(f"No rules summary for {info.title} yet.")
+        return
+    console.print(text, markup=False)
+
+
+def main() -> None:
+    """Console entry point (``acreage``)."""
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

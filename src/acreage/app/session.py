@@ -1,0 +1,808 @@
+"""The play loop: humans at one terminal and bots, for any game that follows the core contract.
+
+Only the contract is used here (``current_player``, ``legal_actions``, ``apply``,
+``record``, ``observation``…); everything that depends on one game's look lives in a *view*
+found by game name in :data:`VIEWS`. A game without a view is shown as a plain dump of its
+observation. Input and output are injected — an ``input_fn(prompt) -> str`` and a rich
+``Console`` — so tests can play whole games with scripted input.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import math
+import zlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich import box
+from rich.console import Console, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
+from rich.pretty import Pretty
+from rich.table import Table
+from rich.text import Text
+
+from ..agents import make_agent
+from ..core import AcreageError, IllegalAction, RecordError, game_info, load_state, replay, save_json
+from ..core.state import RECORD_FORMAT, SNAPSHOT_FORMAT, normalise_notation
+
+#: Game name -> "module:class" of its terminal view (imported on first use).
+VIEWS: dict[str, str] = {"foxglove": "acreage.app.foxglove_view:FoxgloveView"}
+
+InputFn = Callable[[str], str]
+
+COMMANDS = (
+    ("<number>", "play the action with that number in the list"),
+    ("<action>", "type the action itself, e.g. 'build Sheepfold' (any unique start will do)"),
+    ("help <tile>", "explain a tile: cost, slots and what it does"),
+    ("list", "show every legal action, nothing folded away"),
+    ("hint", "ask the greedy bot what it would play here"),
+    ("undo", "take back your last action; 'undo all' takes back your whole turn so far"),
+    ("save FILE", "write the game record (JSON) to FILE"),
+    ("load FILE", "continue a saved game from FILE"),
+    ("board", "draw the board again"),
+    ("quit", "leave the game (save first if you want to come back)"),
+)
+
+
+# ---------------------------------------------------------------------------- views
+
+class BaseView:
+    """Fallback view: a plain dump of the observation. Game views override what they can."""
+
+    name = "plain"
+
+    def render(self, state, seat: int | None, labels: Sequence[str], width: int = 120) -> RenderableType:
+        obs = state.observation(0 if seat is None else seat)
+        title = f"{state.game_name}: observation of seat {0 if seat is None else seat}"
+        return Panel(Pretty(obs, expand_all=False), title=title, box=box.ROUNDED)
+
+    def action_group(self, text: str) -> tuple[str, str]:
+        words = text.split()
+        if len(words) <= 1:
+            return "", text
+        return words[0], " ".join(words[1:])
+
+    def help_topic(self, topic: str) -> RenderableType | None:
+        return None
+
+    def help_extra(self) -> str:
+        return ""
+
+    def drew_hidden(self, before, after) -> bool:
+        """Whether something hidden came to light between two positions (undo is refused then)."""
+        a, b = before.observation(0), after.observation(0)
+        if "stack_sizes" in a:
+            return a.get("stack_sizes") != b.get("stack_sizes")
+        return bool(game_info(before.game_name).hidden_information)
+
+    def setup_questions(self, players: int) -> list[tuple[str, str, list[tuple[Any, str]], Any]]:
+        return []
+
+    def final_summary(self, state, labels: Sequence[str]) -> RenderableType:
+        table = Table(title="Final scores", box=box.SIMPLE_HEAVY)
+        table.add_column("Place", justify="right")
+        table.add_column("Player")
+        table.add_column("Points", justify="right")
+        scores, ranking = state.scores(), state.ranking()
+        for s in sorted(range(len(scores)), key=lambda s: (ranking[s], s)):
+            table.add_row(str(ranking[s]), labels[s], str(scores[s]))
+        return table
+
+    def rules(self) -> str | None:
+        return None
+
+
+def view_for(game_name: str) -> BaseView:
+    """The registered view of a game, or the plain fallback."""
+    target = VIEWS.get(game_name)
+    if target is None:
+        return BaseView()
+    module, attr = target.split(":")
+    return getattr(importlib.import_module(module), attr)()
+
+
+# ---------------------------------------------------------------------------- players
+
+@dataclass
+class Player:
+    """Who sits in a seat: a human at this terminal (``agent is None``) or a bot."""
+
+    name: str
+    agent: Any = None
+    spec: str = "human"
+
+    @property
+    def is_human(self) -> bool:
+        return self.agent is None
+
+
+class SetupError(AcreageError, ValueError):
+    """A player line-up that does not add up (too many bots, humans out of range…)."""
+
+
+def bot_seed(game_seed: Any, seat: int) -> int:
+    """A bot's own seed, derived from the game seed so a game can be reproduced."""
+    return zlib.crc32(f"{game_seed}:{seat}".encode())
+
+
+def make_players(
+    players: int,
+    humans: int = 1,
+    bots: Sequence[str] | None = None,
+    first_human: int = 0,
+    seed: Any = 0,
+) -> list[Player]:
+    """Seats for a game: ``humans`` humans from seat ``first_human`` on, bots in the others.
+
+    ``bots`` are agent specs ("greedy", "random:seed=3") used in seat order, repeated when
+    there are more bot seats than specs; by default every bot is greedy.
+    """
+    if humans < 0 or humans > players:
+        raise SetupError(f"--humans must be 0–{players} for a {players}-player game, not {humans}")
+    if not 0 <= first_human < players:
+        raise SetupError(f"--seat must be 0–{players - 1} for a {players}-player game, not {first_human}")
+    specs = [b.strip() for b in (bots or []) if b.strip()] or ["greedy"]
+    n_bots = players - humans
+    if bots and len(specs) > n_bots:
+        raise SetupError(
+            f"{len(specs)} bot(s) and {humans} human(s) make {len(specs) + humans} seats, "
+            f"but the game has {players} players"
+        )
+    human_seats = [(first_human + i) % players for i in range(humans)]
+    out: list[Player] = []
+    bot_index = 0
+    for seat in range(players):
+        if seat in human_seats:
+            if humans == 1:
+                name = "You"
+            else:
+                name = f"Player {human_seats.index(seat) + 1}"
+            out.append(Player(f"{name} (seat {seat})"))
+            continue
+        spec = specs[bot_index % len(specs)]
+        bot_index += 1
+        try:
+            agent = make_agent(spec, seed=bot_seed(seed, seat))
+        except (ValueError, TypeError) as exc:
+            raise SetupError(str(exc)) from None
+        label = spec.partition(":")[0].strip().lower()
+        out.append(Player(f"{label} (seat {seat})", agent, spec))
+    return out
+
+
+# ---------------------------------------------------------------------------- records
+
+def read_json(path: str | Path) -> dict:
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise RecordError(f"{path}: no such file") from None
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path}: not valid JSON ({exc})") from None
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot be read ({exc.strerror})") from None
+
+
+def replay_steps(record: dict) -> tuple[list, list[int | None]]:
+    """Every position of a record (start first) and the seat that chose each action."""
+    state = replay(record, upto=0)  # checks the header fields
+    actions = record["actions"]
+    states = [state.clone()]
+    actors: list[int | None] = []
+    for index, text in enumerate(actions):
+        if not isinstance(text, str):
+            raise RecordError(f"record: actions[{index}] should be a string, got {text!r}")
+        actors.append(state.current_player)
+        try:
+            state.apply(state.parse_action(text))
+        except IllegalAction as exc:
+            raise RecordError(f"record: actions[{index}] {text!r} is not legal: {exc}") from None
+        states.append(state.clone())
+    return states, actors
+
+
+def load_game(path: str | Path) -> tuple[Any, list[int | None]]:
+    """A saved record (or snapshot) as (state, seat that chose each action so far)."""
+    data = read_json(path)
+    fmt = data.get("format") if isinstance(data, dict) else None
+    if fmt == SNAPSHOT_FORMAT:
+        state = load_state(data)
+        try:
+            _, actors = replay_steps(state.record())
+        except AcreageError:
+            actors = [None] * len(state.history)
+        return state, actors
+    if fmt != RECORD_FORMAT:
+        raise RecordError(f"{path}: not a game record (field 'format' should be {RECORD_FORMAT!r})")
+    states, actors = replay_steps(data)
+    return states[-1], actors
+
+
+# ---------------------------------------------------------------------------- input matching
+
+def match_action(text: str, actions: Sequence) -> tuple[Any, list]:
+    """Find the action meant by typed text: exact, then a unique prefix, then word by word.
+
+    Returns (action, []) when one action is meant, (None, candidates) when several fit and
+    (None, []) when none does.
+    """
+    want = normalise_notation(text)
+    if not want:
+        return None, []
+    norm = [(normalise_notation(str(a)), a) for a in actions]
+    for n, a in norm:
+        if n == want:
+            return a, []
+    prefix = [a for n, a in norm if n.startswith(want)]
+    if len(prefix) == 1:
+        return prefix[0], []
+    if prefix:
+        return None, prefix
+    words = want.split()
+    wordwise = []
+    for n, a in norm:
+        have = n.split()
+        if len(have) >= len(words) and all(x.startswith(w) for w, x in zip(words, have, strict=False)):
+            wordwise.append(a)
+    if len(wordwise) == 1:
+        return wordwise[0], []
+    if wordwise:
+        return None, wordwise
+    # Last, the end of an action alone: "0,1" for "place 0,1" when only one action ends so.
+    suffix = [a for n, a in norm if n.endswith(" " + want)]
+    if len(suffix) == 1:
+        return suffix[0], []
+    return None, suffix
+
+
+# ---------------------------------------------------------------------------- the session
+
+class Session:
+    """One game at one terminal. ``run()`` plays until the end or until a human quits."""
+
+    MENU_LINES = 9  # fold long action lists to about this many lines
+    LOG_LINES = 5
+
+    def __init__(
+        self,
+        state,
+        players: Sequence[Player],
+        console: Console | None = None,
+        input_fn: InputFn | None = None,
+        *,
+        view: BaseView | None = None,
+        actors: list[int | None] | None = None,
+        clear_screen: bool | None = None,
+        flush_input: Callable[[], None] | None = None,
+    ) -> None:
+        self.console = console or Console(highlight=False)
+        self.input = input_fn or (lambda prompt: self.console.input(prompt))
+        self.state = state
+        self.players = list(players)
+        if len(self.players) != state.num_players:
+            raise SetupError(f"{len(self.players)} players given for a {state.num_players}-player game")
+        self.view = view or view_for(state.game_name)
+        # One entry per recorded action: the seat that chose it (None where unknown).
+        done = len(state.history)
+        given = list(actors or [])[-done:] if done else []
+        self.actors: list[int | None] = [None] * (done - len(given)) + given
+        self.clear = self.console.is_terminal if clear_screen is None else clear_screen
+        self.log: list[Text] = []
+        self._pending: tuple[int, list[str]] | None = None
+        self._dirty = True
+        self._last_human: int | None = None
+        self._menu: list = []
+        self._prev_sub = False
+        self._notices: list[Text] = []
+        self._line_phase = getattr(state, "phase", None)
+        self._bots_moved = False
+        self.flush_input = flush_input
+        self.outcome: str | None = None
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def labels(self) -> list[str]:
+        return [p.name for p in self.players]
+
+    @property
+    def human_count(self) -> int:
+        return sum(1 for p in self.players if p.is_human)
+
+    def say(self, message: str | RenderableType, style: str | None = None) -> None:
+        self.console.print(message, style=style)
+
+    def _announce(self, message: str, style: str | None = None) -> None:
+        """Say something that must survive the redraw that follows (undo, load)."""
+        if self.clear:
+            self._notices.append(Text(message, style=style or ""))
+        else:
+            self.say(message, style=style)
+
+    def _round(self) -> Any:
+        return getattr(self.state, "round", None)
+
+    # ------------------------------------------------------------------ main loop
+    def run(self) -> str:
+        """Play on; returns "finished" or "quit"."""
+        while not self.state.is_terminal:
+            seat = self.state.current_player
+            player = self.players[seat]
+            if not player.is_human:
+                action = self._think(player.agent, seat, f"{player.name} is thinking…")
+                self._apply(action, seat)
+                continue
+            if not self._human_turn(seat):
+                self._flush()
+                self.outcome = "quit"
+                return "quit"
+        self._flush()
+        self._show_end()
+        self.outcome = "finished"
+        return "finished"
+
+    def _think(self, agent, seat: int, message: str):
+        """Ask a bot for its move, with a spinner on a real terminal."""
+        if not self.console.is_terminal:
+            return agent.decide(self.state, seat)
+        with self.console.status(message, spinner="dots"):
+            return agent.decide(self.state, seat)
+
+    def _apply(self, action, seat: int) -> None:
+        before = self._round()
+        phase = getattr(self.state, "phase", None)
+        inside = self.state.in_subdecision()
+        text = str(action)
+        self.state.apply(action)
+        self.actors.append(seat)
+        # A new log line starts with each new decision that follows a finished multi-step one
+        # ("build X → place → pay"), and with each new phase.
+        new_unit = (not inside and self._prev_sub) or phase != self._line_phase
+        self._prev_sub = inside or (not self.state.is_terminal and self.state.in_subdecision())
+        self._note(seat, text, new_unit)
+        if self._pending and len(self._pending[1]) == 1:
+            self._line_phase = phase
+        self._dirty = True
+        self._bots_moved = self._bots_moved or not self.players[seat].is_human
+        after = self._round()
+        if after is not None and before is not None and after != before and not self.state.is_terminal:
+            self._flush()
+            self._log(Text(f"— round {after} begins —", style="bold green"))
+
+    # ------------------------------------------------------------------ the log
+    def _note(self, seat: int, text: str, new_unit: bool = False) -> None:
+        if self._pending and self._pending[0] == seat and not new_unit:
+            self._pending[1].append(text)
+        else:
+            self._flush()
+            self._pending = (seat, [text])
+
+    def _pending_line(self) -> Text | None:
+        if not self._pending:
+            return None
+        seat, texts = self._pending
+        shown = texts if len(texts) <= 14 else texts[:12] + [f"… {len(texts) - 12} more"]
+        line = Text(f"{self.labels[seat]}: ", style="bold")
+        line.append(" → ".join(shown))
+        return line
+
+    def _flush(self) -> None:
+        line = self._pending_line()
+        self._pending = None
+        if line is not None:
+            self._log(line)
+
+    def _log(self, line: Text) -> None:
+        self.log.append(line)
+        del self.log[:-self.LOG_LINES]
+        if not self.clear:
+            self.console.print(line)
+
+    # ------------------------------------------------------------------ drawing
+    def render(self, seat: int | None) -> None:
+        if self.clear:
+            self.console.clear()
+        self.console.print(self.view.render(self.state, seat, self.labels, width=self.console.width))
+        if self.clear:
+            for line in self.log[-self.LOG_LINES:]:
+                self.console.print(line)
+        for notice in self._notices:
+            self.console.print(notice)
+        self._notices = []
+        self._dirty = False
+
+    def _decision_line(self, seat: int) -> Text:
+        line = Text("▶ ", style="bold yellow")
+        line.append(self.labels[seat], style="bold")
+        describe = getattr(self.state, "describe_decision", None)
+        what = describe() if describe else "your decision"
+        prefix = f"seat {seat}: "
+        line.append(": " + (what[len(prefix):] if what.startswith(prefix) else what))
+        if self._pending and self._pending[0] == seat:
+            line.append("\n  so far this turn: " + " → ".join(self._pending[1]), style="dim")
+        return line
+
+    def _build_menu(self) -> list[tuple[str, list[tuple[int, str, Any]]]]:
+        groups: dict[str, list[tuple[str, Any]]] = {}
+        for action in self.state.legal_actions():
+            title, label = self.view.action_group(str(action))
+            groups.setdefault(title, []).append((label, action))
+        out, number, ordered = [], 1, []
+        for title, items in groups.items():
+            entries = []
+            for label, action in items:
+                entries.append((number, label, action))
+                ordered.append(action)
+                number += 1
+            out.append((title, entries))
+        self._menu = ordered
+        return out
+
+    def show_actions(self, full: bool = False) -> None:
+        groups = self._build_menu()
+        width = max(40, self.console.width)
+        title_w = min(24, max((len(t) for t, _ in groups), default=0))
+        room = max(20, width - title_w - 3)
+        rows: list[tuple[str, Text, str]] = []
+        for title, entries in groups:
+            text, used = Text(), 0
+            for number, label, _ in entries:
+                size = len(str(number)) + 1 + len(label)
+                if used and used + 2 + size > room:
+                    text.append("\n")
+                    used = 0
+                elif used:
+                    text.append("  ")
+                    used += 2
+                text.append(str(number), style="bold cyan")
+                text.append(" " + label)
+                used += size
+            verb = title.split()[0] if title else ""
+            rows.append((title, text, verb))
+        if not full:
+            rows = self._fold(rows, groups, room)
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(style="bold", justify="right", max_width=title_w or None)
+        grid.add_column(overflow="fold", max_width=room)
+        for title, text, _ in rows:
+            grid.add_row(title, text)
+        self.console.print(grid)
+        if not full:
+            self.console.print(
+                "Type a number or an action (a unique start is enough) · help · help <tile> · hint · "
+                "undo · list · save FILE · quit", style="dim",
+            )
+
+    def _fold(self, rows, groups, room: int):
+        """Fold the verbs with the most lines into one summary line each until it fits."""
+        def height(text: Text) -> int:
+            return sum(max(1, math.ceil(len(line) / room)) for line in text.plain.split("\n"))
+
+        while sum(height(t) for _, t, _ in rows) > self.MENU_LINES:
+            counts: dict[str, int] = {}
+            for _, text, verb in rows:
+                if verb:
+                    counts[verb] = counts.get(verb, 0) + height(text)
+            foldable = {v: c for v, c in counts.items() if c > 1 or sum(1 for r in rows if r[2] == v) > 1}
+            if not foldable:
+                break
+            verb = max(foldable, key=lambda v: foldable[v])
+            numbers = [n for title, entries in groups if title.split()[:1] == [verb] for n, _, _ in entries]
+            places = [title.split(" ", 1)[1] if " " in title else "" for title, _ in groups
+                      if title.split()[:1] == [verb]]
+            joiner = places[0].split()[0] + " " if places and places[0].startswith("at ") else ""
+            places = [p.removeprefix(joiner) for p in places if p]
+            example = str(self._menu[numbers[0] - 1])
+            summary = Text(f"{len(numbers)} choices")
+            if numbers == list(range(numbers[0], numbers[-1] + 1)):
+                summary.append(" ")
+                summary.append(f"{numbers[0]}–{numbers[-1]}", style="bold cyan")
+            if places:
+                detail = " ".join(places)
+                if len(detail) > room - 40:
+                    detail = detail[: max(10, room - 42)].rsplit(" ", 1)[0] + " …"
+                summary.append(f" {joiner}{detail}")
+            summary.append(f"; type e.g. '{example}', or 'list' to see them all", style="dim")
+            new_rows, placed = [], False
+            for row in rows:
+                if row[2] == verb:
+                    if not placed:
+                        new_rows.append((f"{verb} …", summary, ""))
+                        placed = True
+                    continue
+                new_rows.append(row)
+            rows = new_rows
+        return rows
+
+    # ------------------------------------------------------------------ a human's turn
+    def _human_turn(self, seat: int) -> bool:
+        """Ask the human in ``seat`` until one action is played (True) or they leave (False)."""
+        if self._pending and self._pending[0] != seat:
+            self._flush()
+        dirty = self._dirty
+        if dirty:
+            self.render(seat)
+        if self.human_count > 1 and self._last_human != seat:
+            self.console.rule(f"[bold]{escape(self.labels[seat])}[/bold], your turn", style="yellow")
+        if dirty or self._last_human != seat:
+            self.console.print(self._decision_line(seat))
+            self.show_actions()
+        self._last_human = seat
+        prompt = f"{self.labels[seat]} › "
+        if self._bots_moved and self.flush_input is not None:
+            self.flush_input()  # drop keys pressed while the bots were thinking
+        self._bots_moved = False
+        while True:
+            try:
+                raw = self.input(prompt)
+            except EOFError:
+                self.say("\nInput closed: leaving the game.", style="yellow")
+                return False
+            except KeyboardInterrupt:
+                self.say("\nInterrupted: leaving the game.", style="yellow")
+                return False
+            result = self._handle(raw, seat)
+            if result == "quit":
+                return False
+            if result == "played":
+                return True
+
+    def _handle(self, raw: str, seat: int) -> str:
+        """One line of input: returns "played", "quit" or "again"."""
+        text = raw.strip()
+        if not text:
+            self.say("Type a number from the list, an action, or 'help'.", style="dim")
+            return "again"
+        word, _, rest = text.partition(" ")
+        cmd, rest = word.lower(), rest.strip()
+        if cmd in ("help", "?"):
+            self._help(rest)
+            return "again"
+        if cmd in ("list", "ls") and not rest:
+            self.show_actions(full=True)
+            return "again"
+        if cmd in ("board", "redraw") and not rest:
+            self.render(seat)
+            self.console.print(self._decision_line(seat))
+            self.show_actions()
+            return "again"
+        if cmd == "hint" and not rest:
+            self._hint(seat)
+            return "again"
+        if cmd == "undo" and rest.lower() in ("", "all"):
+            return self._undo(seat, every=rest.lower() == "all")
+        if cmd == "save":
+            self._save(rest)
+            return "again"
+        if cmd == "load":
+            return self._load(rest)
+        if cmd in ("quit", "exit") and not rest:
+            self.say("You left the game. (Use 'save FILE' first to keep it.)", style="yellow")
+            return "quit"
+        if not self._menu:
+            self._build_menu()
+        if text.isdigit():
+            number = int(text)
+            if not 1 <= number <= len(self._menu):
+                self.say(f"There is no action {number}: choose 1–{len(self._menu)}.", style="red")
+                return "again"
+            return self._play(self._menu[number - 1], seat)
+        action, candidates = match_action(text, self._menu)
+        if action is not None:
+            if normalise_notation(str(action)) != normalise_notation(text):
+                self.say(f"→ {action}", style="dim")
+            return self._play(action, seat)
+        if candidates:
+            numbers = {id(a): i + 1 for i, a in enumerate(self._menu)}
+            shown = "  ".join(f"{numbers.get(id(a), '?')} {a}" for a in candidates[:30])
+            more = f" (and {len(candidates) - 30} more)" if len(candidates) > 30 else ""
+            self.say(f"{text!r} fits {len(candidates)} actions: {shown}{more}", style="yellow")
+            return "again"
+        try:
+            action = self.state.parse_action(text)
+        except IllegalAction as exc:
+            self.say(f"Not possible: {exc}", style="red")
+            return "again"
+        return self._play(action, seat)
+
+    def _play(self, action, seat: int) -> str:
+        try:
+            self._apply(action, seat)
+        except IllegalAction as exc:
+            self.say(f"Not possible: {exc}", style="red")
+            return "again"
+        self._menu = []
+        return "played"
+
+    # ------------------------------------------------------------------ commands
+    def _help(self, topic: str) -> None:
+        if topic:
+            card = self.view.help_topic(topic)
+            if card is None:
+                self.say(f"No help on {topic!r}: give a tile name, e.g. 'help Sheepfold'.", style="red")
+            else:
+                self.console.print(card)
+            return
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(style="bold cyan")
+        grid.add_column()
+        for name, what in COMMANDS:
+            grid.add_row(name, what)
+        self.console.print(grid)
+        extra = self.view.help_extra()
+        if extra:
+            self.say(extra, style="dim")
+
+    def _hint(self, seat: int) -> None:
+        agent = make_agent("greedy", seed=len(self.state.history))
+        action = self._think(agent, seat, "The greedy bot is looking for a move…")
+        if not self._menu:
+            self._build_menu()
+        number = next((i + 1 for i, a in enumerate(self._menu) if a == action), None)
+        where = f" (number {number})" if number else ""
+        self.say(f"The greedy bot would play: {action}{where}", style="green")
+
+    def _undo(self, seat: int, every: bool) -> str:
+        history_len = len(self.state.history)
+        if not history_len:
+            self.say("Nothing to undo: no action has been played yet.", style="red")
+            return "again"
+        last = self.actors[-1] if self.actors else None
+        if last != seat:
+            who = "someone else" if last is None else self.labels[last]
+            self.say(f"Cannot undo: {who} has played since your last action.", style="red")
+            return "again"
+        start = history_len
+        while start > 0 and self.actors[start - 1] == seat:
+            start -= 1
+        record = self.state.record()
+
+        def clean(upto: int):
+            before = replay(record, upto=upto)
+            return None if self.view.drew_hidden(before, self.state) else before
+
+        target, earlier = None, None
+        if every:
+            lo, hi = start, history_len - 1  # find the earliest clean point in [start, n-1]
+            while lo <= hi:
+                mid = (lo + hi) // 2
+                found = clean(mid)
+                if found is not None:
+                    target, earlier, hi = mid, found, mid - 1
+                else:
+                    lo = mid + 1
+        else:
+            earlier = clean(history_len - 1)
+            target = history_len - 1 if earlier is not None else None
+        if earlier is None or target is None:
+            self.say("Cannot undo: a new tile has been drawn since, so taking it back would "
+                     "change what everyone has seen.", style="red")
+            return "again"
+        undone = record["actions"][target:]
+        self.state = earlier
+        del self.actors[target:]
+        if self._pending and self._pending[0] == seat:
+            kept = self._pending[1][: max(0, len(self._pending[1]) - len(undone))]
+            self._pending = (seat, kept) if kept else None
+        self._menu = []
+        self._dirty = True
+        self._announce("Took back: " + ", ".join(reversed(undone)), style="green")
+        return "played"
+
+    def _save(self, path: str) -> None:
+        if not path:
+            self.say("Give a file name: save FILE", style="red")
+            return
+        try:
+            save_json(self.state.record(), path)
+        except OSError as exc:
+            self.say(f"Could not save to {path}: {exc.strerror or exc}", style="red")
+            return
+        self.say(f"Saved the game record to {path}.", style="green")
+
+    def _load(self, path: str) -> str:
+        if not path:
+            self.say("Give a file name: load FILE", style="red")
+            return "again"
+        try:
+            state, actors = load_game(path)
+        except AcreageError as exc:
+            self.say(f"Could not load {path}: {exc}", style="red")
+            return "again"
+        if state.num_players != len(self.players):
+            humans = max(1, min(self.human_count, state.num_players))
+            self.players = make_players(state.num_players, humans=humans, seed=state.seed)
+        if state.game_name != self.state.game_name:
+            self.view = view_for(state.game_name)
+        self.state, self.actors = state, actors
+        self._pending, self._menu, self._dirty = None, [], True
+        self._announce(f"Loaded {path}: {len(actors)} actions replayed.", style="green")
+        return "played"
+
+    # ------------------------------------------------------------------ the end
+    def _show_end(self) -> None:
+        if self.clear:
+            self.console.clear()
+        self.console.print(self.view.render(self.state, None, self.labels, width=self.console.width))
+        if self.clear:
+            for line in self.log[-self.LOG_LINES:]:
+                self.console.print(line)
+        self.console.print(self.view.final_summary(self.state, self.labels))
+
+
+# ---------------------------------------------------------------------------- replays
+
+def _step_screen(console: Console, view: BaseView, states, actors, actions, index: int, labels) -> None:
+    state = states[index]
+    console.print(view.render(state, state.current_player, labels, width=console.width))
+    total = len(actions)
+    status = Text(f"Step {index} of {total}", style="bold")
+    if index:
+        who = actors[index - 1]
+        status.append(f"  ·  last: {labels[who] if who is not None else '?'} played ")
+        status.append(actions[index - 1], style="bold")
+    if index < total:
+        who = actors[index]
+        status.append(f"  ·  next: {labels[who] if who is not None else '?'} plays {actions[index]}")
+    else:
+        status.append("  ·  end of the record")
+    console.print(status)
+
+
+def run_replay(
+    record: dict,
+    console: Console,
+    input_fn: InputFn,
+    *,
+    interactive: bool,
+    clear_screen: bool | None = None,
+) -> None:
+    """Show a record: step by step when ``interactive``, else every action and the final position."""
+    states, actors = replay_steps(record)
+    actions = record["actions"]
+    view = view_for(states[0].game_name)
+    labels = [f"seat {s}" for s in range(states[0].num_players)]
+    clear = console.is_terminal if clear_screen is None else clear_screen
+    if not interactive:
+        for i, text in enumerate(actions):
+            who = actors[i]
+            console.print(f"{i + 1:4d}. {labels[who] if who is not None else '?'}: {text}")
+        final = states[-1]
+        console.print(view.render(final, None, labels, width=console.width))
+        if final.is_terminal:
+            console.print(view.final_summary(final, labels))
+        return
+    index = 0
+    message = ""
+    while True:
+        if clear:
+            console.clear()
+        _step_screen(console, view, states, actors, actions, index, labels)
+        if message:
+            console.print(message, style="yellow")
+            message = ""
+        try:
+            raw = input_fn("Enter: next · b: back · number: jump · q: quit › ")
+        except (EOFError, KeyboardInterrupt):
+            return
+        key = raw.strip().lower()
+        if key in ("q", "quit", "exit"):
+            return
+        if key in ("b", "back"):
+            if index == 0:
+                message = "Already at the start."
+            index = max(0, index - 1)
+        elif key.isdigit():
+            index = min(int(key), len(actions))
+        elif key in ("", "n", "next"):
+            if index >= len(actions):
+                if states[-1].is_terminal:
+                    console.print(view.final_summary(states[-1], labels))
+                return
+            index += 1
+        else:
+            message = "Press Enter for the next action, b to go back, a number to jump, q to quit."

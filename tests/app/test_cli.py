@@ -1,0 +1,180 @@
+"""The ``acreage`` command, driven through typer's CliRunner with scripted input."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+import acreage
+from acreage.app.cli import app
+
+runner = CliRunner(env={"COLUMNS": "120"})
+
+
+def test_full_game_human_vs_bot_typing_numbers_to_the_end():
+    result = runner.invoke(
+        app, ["play", "foxglove", "--seed", "3", "--bots", "random", "--option", "move_cap=5"],
+        input="1\n" * 400,
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "You (seat 0)" in out and "random (seat 1)" in out
+    assert "Final scores" in out
+    assert "Winner" in out or "Shared win" in out
+    assert "round 4 of 4" in out
+
+
+def test_menu_defaults_with_empty_input_give_foxglove_two_players_against_greedy():
+    # Seed 4 lets seat 0 start, so the human is asked before the bot has to think.
+    result = runner.invoke(app, ["play", "--seed", "4"], input="\n\n\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Acreage — new game" in out
+    assert "1  Foxglove Farm (1–4 players)" in out
+    assert "Opponents" in out
+    assert "Foxglove Farm  ·  seed 4" in out
+    assert "You (seat 0)" in out and "greedy (seat 1)" in out
+    assert "seat 2" not in out
+    assert "You left the game" in out
+
+
+def test_menu_for_one_player_asks_for_the_solo_setup():
+    result = runner.invoke(app, ["play", "--seed", "4"], input="\n1\n3\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Solo setup" in result.output
+    assert "Food Festival" in result.output
+    # The Food Festival display shows its named tiles (FF-SOLO-3).
+    assert "Marketplace" in result.output and "Smokehouse" in result.output
+
+
+def test_bad_player_count_exits_2_with_the_library_message():
+    result = runner.invoke(app, ["play", "foxglove", "--players", "7"])
+    assert result.exit_code == 2
+    assert "Foxglove Farm takes 1–4 players, not 7" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_bad_options_and_names_exit_2_without_traceback():
+    cases = [
+        (["play", "nosuchgame"], "no game called 'nosuchgame'"),
+        (["play", "foxglove", "--option", "nope=1"], "foxglove has no option 'nope'"),
+        (["play", "foxglove", "--option", "move_cap=0"], "move cap must be at least 1"),
+        (["play", "foxglove", "--option", "solo_setup=3"], "applies only to 1-player games"),
+        (["play", "foxglove", "--option", "oops"], "should look like key=value"),
+        (["play", "foxglove", "--bots", "genius"], "no bot called 'genius'"),
+        (["play", "foxglove", "--players", "2", "--bots", "greedy,random"], "make 3 seats"),
+        (["play", "foxglove", "--players", "2", "--humans", "3"], "--humans must be 0–2"),
+        (["rules", "nosuchgame"], "no game called"),
+    ]
+    for args, message in cases:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert message in result.output, (args, result.output)
+        assert "Traceback" not in result.output
+
+
+def test_games_lists_foxglove_with_players_and_options():
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    out = result.output
+    assert "Foxglove Farm" in out and "(foxglove)" in out
+    assert "players 1–4" in out
+    for option in acreage.game_info("foxglove").options:
+        assert option in out
+    assert "most cube moves per player" in out
+
+
+def test_rules_summary():
+    result = runner.invoke(app, ["rules", "foxglove"])
+    assert result.exit_code == 0
+    assert "Production" in result.output and "Transportation" in result.output
+
+
+def test_bots_only_game_runs_to_the_end_without_input():
+    result = runner.invoke(
+        app, ["play", "foxglove", "--humans", "0", "--bots", "random,random:seed=9", "--seed", "5",
+              "--option", "move_cap=5"],
+    )
+    assert result.exit_code == 0, result.output
+    assert "random (seat 0)" in result.output and "random (seat 1)" in result.output
+    assert "Final scores" in result.output
+
+
+def test_save_then_load_round_trip_through_the_cli(tmp_path):
+    path = tmp_path / "saved.json"
+    result = runner.invoke(
+        app, ["play", "foxglove", "--seed", "8", "--bots", "random", "--option", "start_player=0"],
+        input=f"2\n1\n1\nsave {path}\nquit\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "Saved the game record to" in result.output
+    record = json.loads(path.read_text())
+    assert record["format"] == "acreage-record" and record["seed"] == 8
+    assert record["actions"][:1] == ["trails"]
+    original = acreage.replay(record)
+
+    again_path = tmp_path / "again.json"
+    result = runner.invoke(app, ["play", "--load", str(path)], input=f"save {again_path}\nquit\n")
+    assert result.exit_code == 0, result.output
+    again = json.loads(again_path.read_text())
+    assert again == record
+    assert acreage.replay(again).to_json() == original.to_json()
+
+
+def test_load_of_a_broken_file_exits_2(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "acreage-record", "version": 1}')
+    result = runner.invoke(app, ["play", "--load", str(bad)])
+    assert result.exit_code == 2
+    assert "field 'game' is missing" in result.output
+    result = runner.invoke(app, ["replay", str(tmp_path / "missing.json")])
+    assert result.exit_code == 2
+    assert "no such file" in result.output
+
+
+def test_replay_without_a_terminal_prints_each_action_and_the_final_position(tmp_path):
+    state = acreage.new_game("foxglove", players=2, seed=2, move_cap=3)
+    import random
+
+    rng = random.Random(1)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    path = tmp_path / "done.json"
+    path.write_text(json.dumps(state.record()))
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    for i, text in enumerate(state.record()["actions"], 1):
+        assert f"{i:4d}. seat " in out and text in out
+    assert "Final scores" in out
+    assert "game over" in out
+
+
+def test_replay_step_mode_goes_forward_back_and_quits(tmp_path):
+    state = acreage.new_game("foxglove", players=2, seed=2, start_player=0)
+    state.apply("pass")
+    state.apply(state.legal_actions()[0])
+    path = tmp_path / "short.json"
+    path.write_text(json.dumps(state.record()))
+    result = runner.invoke(app, ["replay", str(path), "--step"], input="\n\nb\nq\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    steps = [line.split("·")[0].strip() for line in out.splitlines() if line.startswith("Step ")]
+    assert steps == ["Step 0 of 2", "Step 1 of 2", "Step 2 of 2", "Step 1 of 2"]
+    assert "last: seat 0 played pass" in out
+
+
+def test_seat_option_puts_the_human_elsewhere_and_snapshots_replay(tmp_path):
+    result = runner.invoke(app, ["play", "foxglove", "--seat", "1", "--bots", "random", "--seed", "2"],
+                           input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "random (seat 0)" in result.output and "You (seat 1) ›" in result.output
+
+    state = acreage.new_game("foxglove", players=2, seed=3, start_player=0)
+    state.apply("trails")
+    snap = tmp_path / "snap.json"
+    snap.write_text(json.dumps(state.to_json()))
+    result = runner.invoke(app, ["replay", str(snap)])
+    assert result.exit_code == 0, result.output
+    assert "   1. seat 0: trails" in result.output
