@@ -230,6 +230,47 @@ def rules_command(game: Annotated[str, typer.Argument(help="Game name.")] = "fox
     console.print(text, markup=False)
 
 
+@app.command("simulate")
+def simulate_command(
+    game: Annotated[str, typer.Argument(help="Game name, e.g. foxglove.")],
+    players: Annotated[int, typer.Option("--players", "-p", help="Seats per game.")] = 2,
+    agents: Annotated[
+        str, typer.Option("--agents", "-a", help="Bots by seat, e.g. 'mcts:ms=200,greedy' (rotated).")
+    ] = "greedy,random",
+    games_: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    out: Annotated[Path, typer.Option("--out", "-o", help="JSONL file (appended; a rerun resumes).")] = Path(
+        "results.jsonl"
+    ),
+    seed: Annotated[str, typer.Option("--seed", help="Root seed; every game's seed derives from it.")] = "0",
+    option: Annotated[list[str] | None, typer.Option("--option", help="Game option key=value.")] = None,
+    workers: Annotated[int | None, typer.Option("--workers", help="Local processes (default: all).")] = None,
+    ray: Annotated[str | None, typer.Option("--ray", help="Ray address ('local' or host:port).")] = None,
+    record: Annotated[bool, typer.Option("--record", help="Store every game's actions in its row.")] = False,
+) -> None:
+    """Play many games between bots and append one result row per game."""
+    from ..arena.cli import cli_simulate
+
+    try:
+        cli_simulate(game, players=players, agents=agents, games=games_, out=out, seed=parse_seed(seed),
+                     option=option or [], workers=workers, ray=ray, record=record)
+    except (AcreageError, ValueError) as exc:
+        _fail(str(exc))
+
+
+@app.command("report")
+def report_command(
+    file: Annotated[Path, typer.Argument(help="Results written by 'acreage simulate'.")],
+    plots: Annotated[Path | None, typer.Option("--plots", help="Folder for PNG plots.")] = None,
+) -> None:
+    """Summarise simulation results: scores with confidence intervals, win rates, tile balance."""
+    from ..arena.cli import cli_report
+
+    try:
+        cli_report(file, plots=plots)
+    except (AcreageError, ValueError, OSError) as exc:
+        _fail(str(exc))
+
+
 def main() -> None:
     """Console entry point (``acreage``)."""
     app()
