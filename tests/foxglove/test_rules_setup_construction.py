@@ -332,10 +332,6 @@ def test_starting_town_and_scores_FF_SET_7_FF_SET_10(monkeypatch):
     assert state.observation(0)["round"] == 1
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: towns are clipped to a 25x25 window (rulings.TOWN_RADIUS = 12); FF-SET-6 says "
-    "the town grid is unbounded, and 11 one-cube trails east of the Mine reach the edge in round 2"
-))
 def test_town_grid_is_unbounded_FF_SET_6_FF_TRL_7_FF_CON_8():
     """Checks FF-SET-6 (with FF-TRL-7 and FF-CON-8): the town is an unbounded grid, so a trail
     line built in rounds 1-2 can always be extended and built against."""

@@ -31,8 +31,8 @@ Seats are *relative*: town 0 is the observing seat, town ``k`` is seat ``(seat +
 
   Tiles outside the window are not drawn in the grid; they still count in the summary
   (``kinds``, cube totals, building and trail counts) and in the ``outside_*`` features, so
-  nothing in a town is invisible. The rules allow towns up to 25 × 25 (``TOWN_RADIUS``); in
-  practice towns stay well inside the window.
+  nothing in a town is invisible. The town grid itself is unbounded (FF-SET-6); in practice
+  towns stay well inside the window.
 
 * ``summary`` (``TOWN_FEATURES`` values):
 
@@ -94,9 +94,9 @@ from functools import cache
 from typing import Any
 
 from .content import TILES
-from .geometry import E, N, S, W, xy
+from .geometry import E, N, S, W, cell_of
 from .goods import NUM_GOODS
-from .rulings import AB_SPACES, C_SPACES, DEFAULT_MOVE_CAP, MAX_BUILDINGS, NUM_CELLS
+from .rulings import AB_SPACES, C_SPACES, DEFAULT_MOVE_CAP, MAX_BUILDINGS
 from .state import CONSTRUCTION, FINAL, OVER, TRANSPORT
 
 WINDOW_RADIUS = 6
@@ -122,13 +122,12 @@ _PAY_FOR = {"build": 0, "trail": 1, "upgrade": 2}
 _MAX_COPIES = max(t.copies for t in TILES if t.tier != "start")
 _TIER_TOTAL = tuple(max(1, sum(t.copies for t in TILES if t.tier == tier)) for tier in ("A", "B", "C"))
 
-# Window index of every town cell (-1 outside the window).
-_WIN_INDEX: tuple[int, ...] = tuple(
-    (WINDOW_RADIUS - xy(c)[1]) * WINDOW + (xy(c)[0] + WINDOW_RADIUS)
-    if abs(xy(c)[0]) <= WINDOW_RADIUS and abs(xy(c)[1]) <= WINDOW_RADIUS
-    else -1
-    for c in range(NUM_CELLS)
-)
+# Window index of every cell inside the window (cells outside are absent).
+_WIN_INDEX: dict[int, int] = {
+    cell_of(x, y): (WINDOW_RADIUS - y) * WINDOW + (x + WINDOW_RADIUS)
+    for y in range(-WINDOW_RADIUS, WINDOW_RADIUS + 1)
+    for x in range(-WINDOW_RADIUS, WINDOW_RADIUS + 1)
+}
 # Per tile: (id scalar, slots / MAX_SLOTS, 1/slots or 0, accepts bits).
 _TILE_FEAT = tuple(
     (
@@ -197,7 +196,7 @@ def _encode_town(out: list[float], base: int, state, s: int) -> None:
     totals = [0, 0, 0, 0, 0]
     free = 0
     for cell, code in cells.items():
-        w = _WIN_INDEX[cell]
+        w = _WIN_INDEX.get(cell, -1)
         if code >= 0:
             tid = kinds[code]
             cb = code * NUM_GOODS

@@ -1,12 +1,12 @@
 """The town grid: packed cell numbers, trail openings and their notation.
 
-A cell (x, y) is packed into one int, ``(y + R) * W + (x + R)``, so towns are dicts of small
-ints and neighbour steps are additions. Openings are a 4-bit mask: N=1, E=2, S=4, W=8.
+A cell (x, y) is packed into one int, ``(y + L) * W + (x + L)`` (L = the coordinate limit), so
+towns are dicts of ints and neighbour steps are additions. Openings are a 4-bit mask: N=1, E=2, S=4, W=8.
 """
 
 from __future__ import annotations
 
-from .rulings import NUM_CELLS, TOWN_RADIUS, TOWN_WIDTH
+from .rulings import COORD_LIMIT, PACK_WIDTH
 
 N, E, S, W = 1, 2, 4, 8
 DIRS = (N, E, S, W)
@@ -47,15 +47,15 @@ def parse_shape(text: str) -> int:
 
 
 def cell_of(x: int, y: int) -> int:
-    return (y + TOWN_RADIUS) * TOWN_WIDTH + (x + TOWN_RADIUS)
+    return (y + COORD_LIMIT) * PACK_WIDTH + (x + COORD_LIMIT)
 
 
 def in_bounds(x: int, y: int) -> bool:
-    return -TOWN_RADIUS <= x <= TOWN_RADIUS and -TOWN_RADIUS <= y <= TOWN_RADIUS
+    return -COORD_LIMIT <= x <= COORD_LIMIT and -COORD_LIMIT <= y <= COORD_LIMIT
 
 
 def xy(cell: int) -> tuple[int, int]:
-    return cell % TOWN_WIDTH - TOWN_RADIUS, cell // TOWN_WIDTH - TOWN_RADIUS
+    return cell % PACK_WIDTH - COORD_LIMIT, cell // PACK_WIDTH - COORD_LIMIT
 
 
 def cell_name(cell: int) -> str:
@@ -70,34 +70,55 @@ def parse_cell(text: str) -> int:
     except ValueError:
         raise ValueError(f"{text!r} is not a cell; write x,y such as 0,1 or -2,3") from None
     if not in_bounds(x, y):
-        raise ValueError(
-            f"cell {x},{y} is outside the town area (x and y run from -{TOWN_RADIUS} to {TOWN_RADIUS})"
-        )
+        raise ValueError(f"cell {x},{y} is too far out (coordinates run from -{COORD_LIMIT} to {COORD_LIMIT})")
     return cell_of(x, y)
 
 
-def _neighbours(cell: int) -> tuple[tuple[int, int], ...]:
-    x, y = xy(cell)
-    out = []
-    for d, (dx, dy) in ((N, (0, 1)), (E, (1, 0)), (S, (0, -1)), (W, (-1, 0))):
-        if in_bounds(x + dx, y + dy):
-            out.append((d, cell_of(x + dx, y + dy)))
-    return tuple(out)
+_NEIGHBOURS: dict[int, tuple[tuple[int, int], ...]] = {}
+_RING: dict[int, tuple[int, ...]] = {}
 
 
-#: NEIGHBOURS[cell] = ((direction, neighbour cell), ...) for the in-bounds neighbours.
-NEIGHBOURS: tuple[tuple[tuple[int, int], ...], ...] = tuple(_neighbours(c) for c in range(NUM_CELLS))
+def neighbours(cell: int) -> tuple[tuple[int, int], ...]:
+    """((direction, neighbour cell), ...) for the in-bounds orthogonal neighbours."""
+    got = _NEIGHBOURS.get(cell)
+    if got is None:
+        x, y = xy(cell)
+        got = tuple(
+            (d, cell_of(x + dx, y + dy))
+            for d, (dx, dy) in ((N, (0, 1)), (E, (1, 0)), (S, (0, -1)), (W, (-1, 0)))
+            if in_bounds(x + dx, y + dy)
+        )
+        _NEIGHBOURS[cell] = got
+    return got
 
 
-def _ring(cell: int) -> tuple[int, ...]:
-    x, y = xy(cell)
-    return tuple(
-        cell_of(x + dx, y + dy)
-        for dy in (-1, 0, 1)
-        for dx in (-1, 0, 1)
-        if (dx or dy) and in_bounds(x + dx, y + dy)
-    )
+def ring(cell: int) -> tuple[int, ...]:
+    """The up-to-8 surrounding cells, diagonals included (Guildhall)."""
+    got = _RING.get(cell)
+    if got is None:
+        x, y = xy(cell)
+        got = tuple(
+            cell_of(x + dx, y + dy)
+            for dy in (-1, 0, 1)
+            for dx in (-1, 0, 1)
+            if (dx or dy) and in_bounds(x + dx, y + dy)
+        )
+        _RING[cell] = got
+    return got
 
 
-#: RING[cell] = the up-to-8 surrounding cells, diagonals included (Guildhall).
-RING: tuple[tuple[int, ...], ...] = tuple(_ring(c) for c in range(NUM_CELLS))
+class _CellTable:
+    """Read-only ``table[cell]`` view over a per-cell function (cached inside the function)."""
+
+    __slots__ = ("_fn",)
+
+    def __init__(self, fn) -> None:
+        self._fn = fn
+
+    def __getitem__(self, cell: int):
+        return self._fn(cell)
+
+
+#: NEIGHBOURS[cell] is neighbours(cell); RING[cell] is ring(cell).
+NEIGHBOURS = _CellTable(neighbours)
+RING = _CellTable(ring)

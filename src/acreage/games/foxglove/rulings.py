@@ -8,19 +8,21 @@ same decisions for players.
 
 from __future__ import annotations
 
-#: FF-SET-6 [decided-here]: the rulebook's town is unbounded. The engine keeps it inside a
-#: 25 × 25 window centred on the Forest (x and y from -12 to 12) so that placement actions
-#: have fixed ids for RL and search. Reaching the edge takes 12 tiles in a straight line,
-#: far beyond what the game's economy (about 8 building goods a round) allows in practice;
-#: a placement outside the window is refused with a message that says so.
-TOWN_RADIUS = 12
-TOWN_WIDTH = 2 * TOWN_RADIUS + 1
-NUM_CELLS = TOWN_WIDTH * TOWN_WIDTH
+#: FF-SET-6: the town is an unbounded grid. Cells are packed into ints with this coordinate
+#: limit (x and y from -1000 to 1000 around the Forest); a town would need over a thousand
+#: tiles in a line to reach it, so in play the grid is unbounded.
+COORD_LIMIT = 1000
+PACK_WIDTH = 2 * COORD_LIMIT + 1
 
-#: [decided-here] Upper bound on buildings in one town, again for fixed action ids (pay,
-#: haul and move actions name buildings by their index). A town with the Forest, the Mine and
-#: 46 more buildings is beyond any game this content allows.
+#: [decided-here] Bounds that keep the action-id space fixed for RL and search. Action ids
+#: name buildings by their index in the town (pay, haul, move), trails by their index among
+#: the town's trails (upgrade) and empty cells by their index in the town's frontier (place,
+#: trail). A town holds at most 48 buildings and 128 trails — the whole game's economy
+#: (about 8 building goods a round) cannot pay for half of that — and with at most
+#: 48 + 128 tiles its frontier never exceeds 2·176 + 2 = 354 cells.
 MAX_BUILDINGS = 48
+MAX_TRAILS = 128
+MAX_FRONTIER = 2 * (MAX_BUILDINGS + MAX_TRAILS) + 8
 
 #: FF-TRN-11 [decided-here]: cap on moves in one transport phase (round 4: the combined stage),
 #: so that shuffling cubes back and forth can never stall a game. Option ``move_cap``.

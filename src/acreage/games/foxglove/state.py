@@ -40,8 +40,6 @@ from .actions import (
 )
 from .content import FOREST, MINE, TILES, TileKind, find_tile
 from .geometry import (
-    NEIGHBOURS,
-    RING,
     SHAPE_INDEX,
     SHAPES,
     TEE_INDEX,
@@ -49,9 +47,11 @@ from .geometry import (
     cell_name,
     cell_of,
     is_tee,
+    neighbours,
     opposite,
     parse_cell,
     parse_shape,
+    ring,
     shape_name,
     xy,
 )
@@ -62,7 +62,8 @@ from .rulings import (
     FOREST_CELL,
     MAX_BUILDINGS,
     MINE_CELL,
-    NUM_CELLS,
+    MAX_FRONTIER,
+    MAX_TRAILS,
     SOLO_ROWS,
     SOLO_SETUPS,
     SOLO_THRESHOLDS,
@@ -81,9 +82,9 @@ _AUTO_FRAMES = frozenset(("begin_construction", "refill", "solo_refresh", "end_t
 NUM_KINDS = len(TILES)
 OFF_BUILD = 4
 OFF_PLACE = OFF_BUILD + NUM_KINDS
-OFF_TRAIL = OFF_PLACE + NUM_CELLS
-OFF_UPGRADE = OFF_TRAIL + NUM_CELLS * len(SHAPES)
-OFF_PAY = OFF_UPGRADE + NUM_CELLS * len(TEES)
+OFF_TRAIL = OFF_PLACE + MAX_FRONTIER
+OFF_UPGRADE = OFF_TRAIL + MAX_FRONTIER * len(SHAPES)
+OFF_PAY = OFF_UPGRADE + MAX_TRAILS * len(TEES)
 OFF_KEEP = OFF_PAY + NUM_GOODS * MAX_BUILDINGS
 OFF_CHOOSE = OFF_KEEP + NUM_GOODS
 OFF_HAUL = OFF_CHOOSE + NUM_GOODS
@@ -413,7 +414,7 @@ class FoxgloveState(GameState):
                     total += eff.points * len(self._topology(seat).trail_reach(self.bcell[seat][b]))
                 elif k == "neighbours_processing":
                     count = 0
-                    for nb in RING[self.bcell[seat][b]]:
+                    for nb in ring(self.bcell[seat][b]):
                         code = cells.get(nb, -1)
                         if code >= 0 and _HAS_PROCESSING[kinds[code]]:
                             count += 1
@@ -439,7 +440,7 @@ class FoxgloveState(GameState):
         """Openings a new trail at ``cell`` must have so no trail end is cut off (FF-TRL-8)."""
         cells = self.cells[seat]
         need = 0
-        for d, nb in NEIGHBOURS[cell]:
+        for d, nb in neighbours(cell):
             code = cells.get(nb)
             if code is not None and code < 0 and (-code) & opposite(d):
                 need |= d
@@ -450,7 +451,7 @@ class FoxgloveState(GameState):
         cells = self.cells[seat]
         mask = -cells[cell]
         live = 0
-        for d, nb in NEIGHBOURS[cell]:
+        for d, nb in neighbours(cell):
             if not mask & d:
                 continue
             code = cells.get(nb)
@@ -472,7 +473,7 @@ class FoxgloveState(GameState):
 
     def _can_trail(self, seat: int) -> bool:
         if self.free_trails[seat] > 0 or self._trail_budget(seat) > 0:
-            return bool(self._topology(seat).frontier) or self.ntrails[seat] > 0
+            return self.ntrails[seat] < MAX_TRAILS or self.ntrails[seat] > 0
         return False
 
     # ------------------------------------------------------------------ the contract
@@ -614,7 +615,7 @@ class FoxgloveState(GameState):
         acts = []
         budget = self._trail_budget(seat)
         free = self.free_trails[seat] > 0
-        if budget >= 1 or free:
+        if (budget >= 1 or free) and self.ntrails[seat] < MAX_TRAILS:
             for cell in self._topology(seat).frontier:
                 need = self._required_openings(seat, cell)
                 for m in SHAPES:
@@ -1090,12 +1091,6 @@ class FoxgloveState(GameState):
             return k
         if k == BUILD:
             return OFF_BUILD + a.a
-        if k == PLACE:
-            return OFF_PLACE + a.a
-        if k == TRAIL:
-            return OFF_TRAIL + a.a * len(SHAPES) + SHAPE_INDEX[a.b]
-        if k == UPGRADE:
-            return OFF_UPGRADE + a.a * len(TEES) + TEE_INDEX[a.b]
         if k == KEEP:
             return OFF_KEEP + a.a
         if k == CHOOSE:
@@ -1103,6 +1098,18 @@ class FoxgloveState(GameState):
         seat = self.current_player
         if seat is None:
             raise IllegalAction("the game is over: no action has an id")
+        if k in (PLACE, TRAIL):
+            index = self._topology(seat).frontier_index.get(a.a)
+            if index is None:
+                raise IllegalAction(f"cell {cell_name(a.a)} is not next to seat {seat}'s town ({a})")
+            if k == PLACE:
+                return OFF_PLACE + index
+            return OFF_TRAIL + index * len(SHAPES) + SHAPE_INDEX[a.b]
+        if k == UPGRADE:
+            index = self._topology(seat).trail_index.get(a.a)
+            if index is None:
+                raise IllegalAction(f"there is no trail of seat {seat} at {cell_name(a.a)} ({a})")
+            return OFF_UPGRADE + index * len(TEES) + TEE_INDEX[a.b]
         if k == PAY:
             return OFF_PAY + a.a * MAX_BUILDINGS + self._building_at(seat, a.b, str(a))
         if k == HAUL:
@@ -1119,14 +1126,6 @@ class FoxgloveState(GameState):
             return Action(i)
         if i < OFF_PLACE:
             return Action(BUILD, i - OFF_BUILD)
-        if i < OFF_TRAIL:
-            return Action(PLACE, i - OFF_PLACE)
-        if i < OFF_UPGRADE:
-            cell, s = divmod(i - OFF_TRAIL, len(SHAPES))
-            return Action(TRAIL, cell, SHAPES[s])
-        if i < OFF_PAY:
-            cell, s = divmod(i - OFF_UPGRADE, len(TEES))
-            return Action(UPGRADE, cell, TEES[s])
         if OFF_KEEP <= i < OFF_CHOOSE:
             return Action(KEEP, i - OFF_KEEP)
         if OFF_CHOOSE <= i < OFF_HAUL:
@@ -1135,6 +1134,21 @@ class FoxgloveState(GameState):
         if seat is None:
             raise IllegalAction("the game is over: ids cannot be decoded")
         bcell = self.bcell[seat]
+        topo = self._topology(seat)
+
+        def nth(cells: tuple[int, ...], n: int, what: str) -> int:
+            if n >= len(cells):
+                raise IllegalAction(f"action id {i} names {what} #{n}, but seat {seat} has {len(cells)}")
+            return cells[n]
+
+        if i < OFF_TRAIL:
+            return Action(PLACE, nth(topo.frontier, i - OFF_PLACE, "frontier cell"))
+        if i < OFF_UPGRADE:
+            n, s = divmod(i - OFF_TRAIL, len(SHAPES))
+            return Action(TRAIL, nth(topo.frontier, n, "frontier cell"), SHAPES[s])
+        if i < OFF_PAY:
+            n, s = divmod(i - OFF_UPGRADE, len(TEES))
+            return Action(UPGRADE, nth(topo.trails, n, "trail"), TEES[s])
 
         def cell_of_building(b: int) -> int:
             if b >= len(bcell):

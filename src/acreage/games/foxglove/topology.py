@@ -7,7 +7,7 @@ clones until one of them builds, so transport move generation is a lookup, not a
 from __future__ import annotations
 
 from .content import TILES
-from .geometry import NEIGHBOURS, opposite
+from .geometry import neighbours, opposite
 
 CONNECTOR = frozenset(t.id for t in TILES if any(e.kind == "connector" for e in t.effects))
 
@@ -29,18 +29,23 @@ def joined(cells: dict[int, int], kinds: list[int], a: int, d: int, b: int) -> b
 class Topology:
     """Connectivity facts of one town layout. Treat as immutable once built."""
 
-    __slots__ = ("frontier", "comp", "members", "_expert", "_cells", "_kinds")
+    __slots__ = ("frontier", "frontier_index", "trails", "trail_index", "comp", "members", "_expert",
+                 "_cells", "_kinds")
 
     def __init__(self, cells: dict[int, int], kinds: list[int]) -> None:
         self._cells = cells.copy()
         self._kinds = tuple(kinds)
         frontier = set()
         for cell in cells:
-            for _d, nb in NEIGHBOURS[cell]:
+            for _d, nb in neighbours(cell):
                 if nb not in cells:
                     frontier.add(nb)
         #: Empty cells sharing an edge with the town, sorted (FF-CON-8, FF-TRL-7).
         self.frontier: tuple[int, ...] = tuple(sorted(frontier))
+        self.frontier_index = {c: i for i, c in enumerate(self.frontier)}
+        #: The town's trail cells, sorted (upgrade actions are numbered by this order).
+        self.trails: tuple[int, ...] = tuple(sorted(c for c, code in cells.items() if code < 0))
+        self.trail_index = {c: i for i, c in enumerate(self.trails)}
         self.comp, self.members = self._components(lambda cell: True)
         self._expert: dict[int, tuple[dict[int, int], dict[int, tuple[int, ...]]]] = {}
 
@@ -60,7 +65,7 @@ class Topology:
                 cell = stack.pop()
                 if cells[cell] >= 0:
                     found.append(cells[cell])
-                for d, nb in NEIGHBOURS[cell]:
+                for d, nb in neighbours(cell):
                     if nb in cells and nb not in comp and passable(nb) and joined(cells, kinds, cell, d, nb):
                         comp[nb] = label
                         stack.append(nb)
@@ -94,7 +99,7 @@ class Topology:
             return members[comp[cell]]
         # The source itself does not show g: leave it through any joined passable neighbour.
         out: set[int] = set()
-        for d, nb in NEIGHBOURS[cell]:
+        for d, nb in neighbours(cell):
             if nb in comp and joined(self._cells, self._kinds, cell, d, nb):
                 out.update(members[comp[nb]])
         return tuple(sorted(out))
@@ -107,7 +112,7 @@ class Topology:
         found: set[int] = set()
         while stack:
             cur = stack.pop()
-            for d, nb in NEIGHBOURS[cur]:
+            for d, nb in neighbours(cur):
                 if nb in seen or nb not in cells:
                     continue
                 if cells[nb] >= 0:
