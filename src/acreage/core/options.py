@@ -55,6 +55,19 @@ def normalise_options(
     return out
 
 
+def as_int(value: Any) -> int:
+    """A whole number from an int or its text; refuses bools, fractions and other types."""
+    if isinstance(value, bool):
+        raise ValueError("expected a whole number, not true/false")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value.strip())
+    raise ValueError(f"expected a whole number, got {value!r}")
+
+
 def as_bool(value: Any, _players: int) -> bool:
     if isinstance(value, bool):
         return value

@@ -91,7 +91,8 @@ def games() -> list[GameInfo]:
 def new_game(name: str, players: int = 2, seed: Any = 0, **options: Any):
     """Start a new game: ``new_game("foxglove", players=2, seed=7, expert={1})``."""
     info = game_info(name)
-    if not isinstance(players, int) or not info.min_players <= players <= info.max_players:
+    if (not isinstance(players, int) or isinstance(players, bool)
+            or not info.min_players <= players <= info.max_players):
         raise OptionError(
             f"{info.title} takes {info.min_players}–{info.max_players} players, not {players!r}"
         )

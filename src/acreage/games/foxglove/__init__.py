@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.options import OptionSpec, as_bool
+from ...core.options import OptionSpec, as_bool, as_int
 from ...core.registry import GameInfo
 from .heuristic import evaluate
 from .rulings import DEFAULT_MOVE_CAP, SOLO_SETUPS
@@ -14,7 +14,7 @@ from .state import FoxgloveState
 def _seat_or_none(value: Any, players: int) -> int | None:
     if value is None or value == "random" or value == "":
         return None
-    seat = int(value)
+    seat = as_int(value)
     if not 0 <= seat < players:
         raise ValueError(f"seat must be 0–{players - 1}")
     return seat
@@ -29,7 +29,7 @@ def _seats(value: Any, players: int) -> frozenset[int]:
         value = [v for v in value.replace(",", " ").split() if v]
     if isinstance(value, int):
         value = [value]
-    seats = frozenset(int(v) for v in value)
+    seats = frozenset(as_int(v) for v in value)
     bad = [s for s in seats if not 0 <= s < players]
     if bad:
         raise ValueError(f"seat {bad[0]} does not exist in a {players}-player game")
@@ -37,14 +37,14 @@ def _seats(value: Any, players: int) -> frozenset[int]:
 
 
 def _solo_setup(value: Any, players: int) -> int:
-    setup = int(value)
+    setup = as_int(value)
     if setup not in SOLO_SETUPS:
         raise ValueError("solo setups are numbered 1–6")
     return setup
 
 
 def _move_cap(value: Any, players: int) -> int:
-    cap = int(value)
+    cap = as_int(value)
     if cap < 1:
         raise ValueError("the move cap must be at least 1")
     return cap

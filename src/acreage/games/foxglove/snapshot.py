@@ -11,14 +11,23 @@ from typing import Any
 from ...core.errors import OptionError, RecordError
 from ...core.options import normalise_options
 from ...core.rng import Rng
-from .actions import Action
+from .actions import KIND_WORDS, Action
 from .content import TILES
 from .geometry import cell_of, in_bounds, parse_shape
 from .goods import NUM_GOODS
-from .rulings import MAX_BUILDINGS
+from .rulings import AB_SPACES, C_SPACES, MAX_BUILDINGS
+
+
+def GAME_INFO_SPACES(players: int) -> int:  # noqa: N802 - reads like the constant it computes
+    return AB_SPACES[players] + C_SPACES
 
 _PHASES = ("production", "construction", "transportation", "final stage", "game over")
-_FRAME_KINDS = ("pay", "place", "trails", "keep", "choose", "tstart")
+#: Decision frames, and the automatic steps that may wait beneath one (e.g. the refill and the
+#: end of the turn under an Emporium's choice).
+_FRAME_KINDS = (
+    "pay", "place", "trails", "keep", "choose", "tstart",
+    "begin_construction", "refill", "solo_refresh", "end_turn",
+)
 
 
 def _get(data: Any, key: str, kind, where: str):
@@ -76,7 +85,12 @@ def state_from_json(cls, data: dict):
         raise RecordError(f"snapshot field passed should be a list of {n} true/false values")
     s.passed = list(passed)
     s.turn = _get(data, "turn", int, "")
-    s.order = tuple(_int_list(data.get("order"), len(data.get("order") or []), "order", lo=0))
+    order = data.get("order")
+    if not isinstance(order, list):
+        raise RecordError(f"snapshot field order should be a list of seats, got {order!r}")
+    s.order = tuple(_int_list(order, len(order), "order", lo=0))
+    if any(seat >= n for seat in s.order):
+        raise RecordError(f"snapshot field order names a seat that a {n}-player game does not have")
     s.stage_idx = _get(data, "stage_idx", int, "")
     s.moves_left = _get(data, "moves_left", int, "")
     s.free_trails = _int_list(data.get("free_trails"), n, "free_trails", lo=0)
@@ -92,6 +106,10 @@ def state_from_json(cls, data: dict):
             raise RecordError(f"snapshot field stacks.{tier} should be a list of tiles")
         s.stacks.append([_tile(r, f"stacks.{tier}", tile_from_ref) for r in refs])
     display = _get(data, "display", list, "")
+    spaces = GAME_INFO_SPACES(n)
+    if len(display) != spaces:
+        raise RecordError(f"snapshot field display should have {spaces} spaces for {n} players, "
+                          f"found {len(display)}")
     s.display = [
         [_tile(r, f"display[{i}]", tile_from_ref) for r in sp] if isinstance(sp, list)
         else _bad(f"display[{i}] should be a list of tiles")
@@ -101,7 +119,8 @@ def state_from_json(cls, data: dict):
     frames = _get(data, "frames", list, "")
     s.frames = []
     for i, f in enumerate(frames):
-        if not isinstance(f, list) or not f or f[0] not in _FRAME_KINDS:
+        if (not isinstance(f, list) or len(f) < 2 or f[0] not in _FRAME_KINDS
+                or not isinstance(f[1], int) or isinstance(f[1], bool) or not -1 <= f[1] < n):
             raise RecordError(f"snapshot field frames[{i}] is not a decision frame: {f!r}")
         s.frames.append(_tuples(f))
     towns = _get(data, "towns", list, "")
@@ -153,10 +172,13 @@ def state_from_json(cls, data: dict):
         s.ntrails.append(len(trails))
     s._topo = [None] * n
     hist = _get(data, "history", list, "")
-    try:
-        s.history = [Action(*h) for h in hist]
-    except TypeError:
-        raise RecordError("snapshot field history should hold [kind, a, b, c] lists") from None
+    s.history = []
+    for i, h in enumerate(hist):
+        if (not isinstance(h, list) or len(h) != 4
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in h)
+                or not 0 <= h[0] < len(KIND_WORDS)):
+            raise RecordError(f"snapshot field history[{i}] should be [kind, a, b, c] numbers, got {h!r}")
+        s.history.append(Action(*h))
     s.history_seats = _int_list(data.get("history_seats"), len(hist), "history_seats", lo=0)
     s.undo_floor = _get(data, "undo_floor", int, "")
     if not 0 <= s.undo_floor <= len(hist):

@@ -529,7 +529,7 @@ class FoxgloveState(GameState):
 
     def solo_result(self) -> dict | None:
         """Score and highest threshold reached (FF-SOLO-10), for a finished solo game."""
-        if not self.solo:
+        if not self.solo or self.phase != OVER:
             return None
         score = self.points[0]
         reached = [t for t in SOLO_THRESHOLDS if score >= t]
@@ -971,6 +971,7 @@ class FoxgloveState(GameState):
         d = c.__dict__
         d.update(self.__dict__)
         c.rng = self.rng.clone()
+        c.options = dict(self.options)
         c.points = self.points[:]
         c.passed = self.passed[:]
         c.frames = self.frames[:]
