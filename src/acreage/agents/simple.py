@@ -18,46 +18,112 @@ class RandomAgent(Agent):
 class GreedyAgent(Agent):
     """Tries every legal action on a determinized copy and keeps the best by the game's heuristic.
 
-    A multi-step decision (build → place → pay) is finished with the heuristic's own choices
-    before scoring, so "build X" is judged on the town it leads to. Ties are broken at random.
+    A multi-step decision (build → place → pay, or a whole trail action) is finished with the
+    heuristic's own greedy choices before scoring, so "build X" or "trails" is judged on the town
+    it leads to. The follow-up choices found that way are remembered and played on the next
+    calls, as long as the game goes on as foreseen; a sub-decision met without such a plan is
+    judged one step ahead (plus cheap forced-looking follow-ups). Ties are broken at random.
     """
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = None, budget=None, depth: int = 8) -> None:
+    def __init__(self, seed: int | None = None, budget=None, depth: int = 32, heuristic=None,
+                 sub_budget: int = 16) -> None:
         super().__init__(seed, budget)
+        #: Most follow-up steps explored after a top-level action.
         self.depth = depth
+        #: Inside a sub-decision, follow-up steps are explored only while they offer this many
+        #: options or fewer (a payment, not another trail).
+        self.sub_budget = sub_budget
+        #: Optional override of the game's registered heuristic (for benchmarks and tests).
+        self.heuristic = heuristic
+        self._plan: list = []
+        self._plan_at = -1
+        self._plan_seat: int | None = None
+        self._seen: set = set()
 
     def decide(self, state, seat: int):
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        info = game_info(state.game_name)
-        heuristic = info.heuristic
+        planned = self._planned(state, seat, actions)
+        if planned is not None:
+            return planned
+        heuristic = self.heuristic or game_info(state.game_name).heuristic
         if heuristic is None:
             return self.rng.choice(actions)
         view = private_view(state, seat, self.rng)
-        best, best_value = [], float("-inf")
+        top = not state.in_subdecision()
+        width = None if top else self.sub_budget
+        seen = self._seen
+        if len(seen) > 4096:
+            seen.clear()
+        seen.add(_position_key(state, seat))
+        scored = []
         for action in actions:
             after = view.clone()
             after.apply(action)
-            value = self._settle(after, seat, heuristic, self.depth)
-            if value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif abs(value - best_value) <= 1e-9:
-                best.append(action)
-        return self.rng.choice(best)
+            path: list = []
+            value = self._settle(after, seat, heuristic, self.depth, width, path)
+            scored.append((value, self.rng.random(), action, path))
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        # Never walk back into a position this agent has already stood in (cubes moved back and
+        # forth): take the best action that leads somewhere new, if there is one.
+        pick = scored[0]
+        for entry in scored:
+            after = view.clone()
+            after.apply(entry[2])
+            if _position_key(after, seat) not in seen:
+                pick = entry
+                break
+        _value, _r, action, path = pick
+        history = getattr(state, "history", None)
+        if path and history is not None:
+            self._plan, self._plan_at, self._plan_seat = path, len(history) + 1, seat
+        else:
+            self._plan = []
+        return action
 
-    def _settle(self, state, seat: int, heuristic, depth: int) -> float:
-        """Follow the seat's follow-up sub-decisions greedily (depth-limited), then evaluate."""
+    def _planned(self, state, seat: int, actions):
+        """The next step of the remembered plan, if the game went on as foreseen."""
+        plan = self._plan
+        if not plan:
+            return None
+        history = getattr(state, "history", None)
+        if (history is not None and self._plan_seat == seat and len(history) == self._plan_at
+                and state.in_subdecision() and plan[0] in actions):
+            self._plan_at += 1
+            return plan.pop(0)
+        self._plan = []
+        return None
+
+    def _settle(self, state, seat: int, heuristic, depth: int, width: int | None, path: list) -> float:
+        """Follow the seat's follow-up sub-decisions greedily, then evaluate.
+
+        At most ``depth`` steps; with ``width`` set, only steps offering at most that many
+        options are followed. The actions taken are appended to ``path``.
+        """
         while depth > 0 and not state.is_terminal and state.current_player == seat and state.in_subdecision():
             options = state.legal_actions()
+            if width is not None and len(options) > width:
+                break
             scored = []
             for a in options:
                 nxt = state.clone()
                 nxt.apply(a)
                 scored.append((heuristic(nxt, seat), a))
             best = max(v for v, _ in scored)
-            state.apply(self.rng.choice([a for v, a in scored if v == best]))
+            choice = self.rng.choice([a for v, a in scored if v >= best - 1e-9])
+            state.apply(choice)
+            path.append(choice)
             depth -= 1
         return heuristic(state, seat)
+
+
+def _position_key(state, seat: int) -> str:
+    """What the seat sees of a position, minus counters that change on every step."""
+    obs = state.observation(seat)
+    obs.pop("moves_left", None)
+    if isinstance(obs.get("decision"), str):
+        obs["decision"] = "".join(ch for ch in obs["decision"] if not ch.isdigit())
+    return repr(obs)

@@ -70,7 +70,7 @@ def parse_cell(text: str) -> int:
     except ValueError:
         raise ValueError(f"{text!r} is not a cell; write x,y such as 0,1 or -2,3") from None
     if not in_bounds(x, y):
-        raise ValueError(f"cell {x},{y} is too far out (coordinates run from -{COORD_LIMIT} to {COORD_LIMIT})")
+        raise ValueError(f"cell {x},{y} is too far out (coordinates run -{COORD_LIMIT}..{COORD_LIMIT})")
     return cell_of(x, y)
 
 
