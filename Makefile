@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench lint clean
+.PHONY: play test bench strength lint clean
 
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed (set PYTHON=...)"; exit 1; }
@@ -22,6 +22,13 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/mcts_bench.py --ms 1000 --positions 4
+	$(BIN)/python bench/interop_bench.py --players 2
+	$(BIN)/python bench/planner_bench.py --solo-seeds 2
+
+# Long: bot strength against the rulebook's solo thresholds and greedy (about an hour).
+strength: $(STAMP)
+	$(BIN)/python bench/strength.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

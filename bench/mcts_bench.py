@@ -1,0 +1,57 @@
+"""MCTS search speed: iterations per second per game and player count (one core).
+
+Run: ``python bench/mcts_bench.py [--ms 1000] [--positions 6]``. Positions are sampled from
+games between greedy bots, so they look like real decisions (construction turns, trail
+actions, transport stages), not only opening positions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import acreage
+from acreage.agents import Budget, MctsAgent, make_agent
+
+
+def sample_positions(game: str, players: int, count: int, seed: int) -> list:
+    """Decision points with several legal actions, taken from greedy-vs-greedy games."""
+    rng = random.Random(seed)
+    out = []
+    g = 0
+    while len(out) < count:
+        state = acreage.new_game(game, players=players, seed=seed + g, move_cap=20)
+        bots = [make_agent("greedy", seed=seed + s) for s in range(players)]
+        while not state.is_terminal and len(out) < count:
+            if len(state.legal_actions()) > 3 and rng.random() < 0.05:
+                out.append(state.clone())
+            seat = state.current_player
+            state.apply(bots[seat].decide(state, seat))
+        g += 1
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--ms", type=float, default=1000.0, help="thinking time per measured decision")
+    parser.add_argument("--positions", type=int, default=6)
+    args = parser.parse_args()
+    print(f"MCTS iterations per second ({args.ms:.0f} ms per decision, {args.positions} positions each)")
+    for info in acreage.games():
+        for players in sorted({info.min_players, 2, info.max_players}):
+            if not info.min_players <= players <= info.max_players:
+                continue
+            rates = []
+            for i, state in enumerate(sample_positions(info.name, players, args.positions, seed=100 + players)):
+                agent = MctsAgent(seed=i, budget=Budget(ms=args.ms))
+                start = time.perf_counter()
+                agent.decide(state, state.current_player)
+                rates.append(agent.last_iterations / (time.perf_counter() - start))
+            print(f"  {info.name:10s} {players}p  median {statistics.median(rates):8.0f} it/s"
+                  f"  (min {min(rates):.0f}, max {max(rates):.0f})")
+
+
+if __name__ == "__main__":
+    main()
