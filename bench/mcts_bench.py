@@ -44,7 +44,8 @@ def main() -> None:
             if not info.min_players <= players <= info.max_players:
                 continue
             rates = []
-            for i, state in enumerate(sample_positions(info.name, players, args.positions, seed=100 + players)):
+            positions = sample_positions(info.name, players, args.positions, seed=100 + players)
+            for i, state in enumerate(positions):
                 agent = MctsAgent(seed=i, budget=Budget(ms=args.ms))
                 start = time.perf_counter()
                 agent.decide(state, state.current_player)

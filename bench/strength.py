@@ -1,0 +1,57 @@
+"""Bot strength, measured (``make strength``; long — about an hour on two cores).
+
+1. The solo benchmark: the MCTS bot with about 1 s per decision plays each of Foxglove Farm's
+   six solo setups (several seeds each); the mean score per setup is printed next to the
+   rulebook's thresholds 60 / 80 / 100 / 120.
+2. The 2-player match: MCTS (1 s) against greedy, seats rotated; MCTS's win rate.
+
+Results are appended to ``strength/*.jsonl`` (resumable: a rerun continues) and summarised.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from pathlib import Path
+
+from acreage import arena
+
+THRESHOLDS = (60, 80, 100, 120)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--ms", type=int, default=1000, help="MCTS thinking time per decision")
+    parser.add_argument("--seeds", type=int, default=3, help="games per solo setup")
+    parser.add_argument("--match-games", type=int, default=20, help="2-player games against greedy")
+    parser.add_argument("--out", type=Path, default=Path("strength"))
+    parser.add_argument("--workers", type=int, default=None)
+    args = parser.parse_args()
+    args.out.mkdir(exist_ok=True)
+    bot = f"mcts:ms={args.ms}"
+
+    print(f"Solo benchmark: {bot}, {args.seeds} games per setup")
+    means = {}
+    for setup in range(1, 7):
+        out = args.out / f"solo{setup}_{args.ms}ms.jsonl"
+        arena.simulate("foxglove", 1, [bot], games=args.seeds, out=out, root_seed=setup,
+                       options={"solo_setup": setup}, workers=args.workers, progress=False)
+        scores = [row["scores"][0] for row in arena.load_rows(out)]
+        means[setup] = statistics.mean(scores)
+        reached = [t for t in THRESHOLDS if means[setup] >= t]
+        print(f"  setup {setup}: mean {means[setup]:6.1f}  scores {scores}  "
+              f"threshold {reached[-1] if reached else 'none'}")
+    print(f"  lowest setup mean: {min(means.values()):.1f} (target ≥ 80, long-run goal ≥ 120)")
+
+    out = args.out / f"match_{args.ms}ms_vs_greedy.jsonl"
+    arena.simulate("foxglove", 2, [bot, "greedy"], games=args.match_games, out=out, root_seed=7,
+                   workers=args.workers, progress=False)
+    summary = arena.summarise(arena.load_rows(out))
+    for agent, stats in summary["agents"].items():
+        print(f"  {agent:>14s}: win rate {stats['win_rate']:.0%}, mean score {stats['mean_score']:.1f}")
+
+
+if __name__ == "__main__":
+    main()
