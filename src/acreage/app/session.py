@@ -647,41 +647,24 @@ class Session:
         self.say(f"The greedy bot would play: {action}{where}", style="green")
 
     def _undo(self, seat: int, every: bool) -> str:
+        """Take back this seat's own last decisions, as far as the state allows (its
+        ``undoable``: never across another seat's move or a revealed tile)."""
         history_len = len(self.state.history)
         if not history_len:
             self.say("Nothing to undo: no action has been played yet.", style="red")
             return "again"
-        last = self.actors[-1] if self.actors else None
-        if last != seat:
-            who = "someone else" if last is None else self.labels[last]
-            self.say(f"Cannot undo: {who} has played since your last action.", style="red")
+        allowed = self.state.undoable(seat)
+        if not allowed:
+            last = self.state.history_seats[-1]
+            if last != seat:
+                self.say(f"Cannot undo: {self.labels[last]} has played since your last action.", style="red")
+            else:
+                self.say("Cannot undo: a new tile has been drawn since, so taking it back would "
+                         "change what everyone has seen.", style="red")
             return "again"
-        start = history_len
-        while start > 0 and self.actors[start - 1] == seat:
-            start -= 1
+        target = history_len - (allowed if every else 1)
         record = self.state.record()
-
-        def clean(upto: int):
-            before = replay(record, upto=upto)
-            return None if self.view.drew_hidden(before, self.state) else before
-
-        target, earlier = None, None
-        if every:
-            lo, hi = start, history_len - 1  # find the earliest clean point in [start, n-1]
-            while lo <= hi:
-                mid = (lo + hi) // 2
-                found = clean(mid)
-                if found is not None:
-                    target, earlier, hi = mid, found, mid - 1
-                else:
-                    lo = mid + 1
-        else:
-            earlier = clean(history_len - 1)
-            target = history_len - 1 if earlier is not None else None
-        if earlier is None or target is None:
-            self.say("Cannot undo: a new tile has been drawn since, so taking it back would "
-                     "change what everyone has seen.", style="red")
-            return "again"
+        earlier = replay(record, upto=target)
         undone = record["actions"][target:]
         self.state = earlier
         del self.actors[target:]
