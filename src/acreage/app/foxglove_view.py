@@ -439,13 +439,6 @@ class FoxgloveView(BaseView):
         return ("Cells are written x,y with north up: 0,1 is above the Forest at 0,0. "
                 "Trail shapes name their openings in N, E, S, W order, e.g. NS, ES, NEW.")
 
-    # -- undo support -----------------------------------------------------------
-    @staticmethod
-    def drew_hidden(before, after) -> bool:
-        """True if a face-down tile came to light between the two positions."""
-        a, b = before.observation(0), after.observation(0)
-        return a["stack_sizes"] != b["stack_sizes"] or a["removed"] != b["removed"]
-
     # -- menu -----------------------------------------------------------------
     @staticmethod
     def setup_questions(players: int) -> list[tuple[str, str, list[tuple[object, str]], object]]:

@@ -73,13 +73,6 @@ class BaseView:
     def help_extra(self) -> str:
         return ""
 
-    def drew_hidden(self, before, after) -> bool:
-        """Whether something hidden came to light between two positions (undo is refused then)."""
-        a, b = before.observation(0), after.observation(0)
-        if "stack_sizes" in a:
-            return a.get("stack_sizes") != b.get("stack_sizes")
-        return bool(game_info(before.game_name).hidden_information)
-
     def setup_questions(self, players: int) -> list[tuple[str, str, list[tuple[Any, str]], Any]]:
         return []
 
