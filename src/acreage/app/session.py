@@ -27,7 +27,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..agents import make_agent
-from ..core import AcreageError, IllegalAction, RecordError, game_info, load_state, replay, save_json
+from ..core import AcreageError, IllegalAction, RecordError, load_state, replay, save_json
 from ..core.state import RECORD_FORMAT, SNAPSHOT_FORMAT, normalise_notation
 
 #: Game name -> "module:class" of its terminal view (imported on first use).
