@@ -17,6 +17,14 @@ from acreage.interop import gymnasium as agym  # noqa: E402
 from acreage.interop.gymnasium import AcreageEnv  # noqa: E402
 
 
+def _short(env_id: str) -> dict:
+    """Options that keep this environment's game short (only those its game has)."""
+    from acreage.core import game_info
+
+    info = game_info(gym.spec(env_id).kwargs["game"])
+    return {k: v for k, v in {"move_cap": 5}.items() if k in info.options}
+
+
 def _run_masked(env, seed: int, use_method: bool = False):
     """One episode choosing uniformly among legal actions, as a masked policy would."""
     obs, info = env.reset(seed=seed)
@@ -47,7 +55,7 @@ def test_ids_are_registered_on_import():
 
 @pytest.mark.parametrize("env_id", sorted(agym.env_ids()))
 def test_check_env(env_id):
-    env = gym.make(env_id, move_cap=5)
+    env = gym.make(env_id, **_short(env_id))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         check_env(env.unwrapped)
@@ -63,7 +71,7 @@ def test_check_env_solo_every_game(solo_game):
 
 @pytest.mark.parametrize("env_id", sorted(agym.env_ids()))
 def test_masked_episode_ends_with_the_final_reward(env_id):
-    env = gym.make(env_id, move_cap=5)
+    env = gym.make(env_id, **_short(env_id))
     total, steps, info = _run_masked(env, seed=7, use_method=True)
     state = env.unwrapped.state
     assert state.is_terminal and steps >= 1

@@ -55,6 +55,7 @@ def _plain(value: Any) -> Any:
 #: Built-in games: name -> "module:attribute" holding a GameInfo.
 _BUILTIN = {
     "foxglove": "acreage.games.foxglove:GAME_INFO",
+    "fields_of_green": "acreage.games.fields_of_green:GAME_INFO",
 }
 _LOADED: dict[str, GameInfo] = {}
 

@@ -1,0 +1,53 @@
+"""Fields of Green: a four-year farm-building card draft (2–4 players)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.options import OptionSpec, as_bool, as_int
+from ...core.registry import GameInfo
+from .heuristic import evaluate
+from .state import FieldsState
+
+
+def _seat_or_none(value: Any, players: int) -> int | None:
+    if value is None or value == "random" or value == "":
+        return None
+    seat = as_int(value)
+    if not 0 <= seat < players:
+        raise ValueError(f"seat must be 0–{players - 1}")
+    return seat
+
+
+OPTIONS = {
+    "first_player": OptionSpec(
+        "first_player", None, "seat that is First Player in year 1 (default: drawn with the game's seed)",
+        convert=_seat_or_none,
+    ),
+    "introductory": OptionSpec(
+        "introductory", False, "introductory mode: fixed draw splits each year instead of chosen ones",
+        convert=as_bool,
+    ),
+}
+
+
+def _factory(players: int, seed: Any, options: dict[str, Any]) -> FieldsState:
+    return FieldsState(players, seed, options)
+
+
+GAME_INFO = GameInfo(
+    name="fields_of_green",
+    title="Fields of Green",
+    min_players=2,
+    max_players=4,
+    options=OPTIONS,
+    factory=_factory,
+    state_class=FieldsState,
+    hidden_information=True,
+    simultaneous_choices=True,
+    description="Draft Location cards over four years and grow a watered, fed and scoring farm.",
+    aliases=("fog", "fields-of-green", "fieldsofgreen"),
+    heuristic=evaluate,
+)
+
+__all__ = ["FieldsState", "GAME_INFO", "OPTIONS"]

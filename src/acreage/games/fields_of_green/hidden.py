@@ -1,0 +1,160 @@
+"""What each seat may see (FG-HID): ``observation`` and ``determinize``.
+
+A seat sees every farm and stock, the public counts (decks, supplies, stack, hand sizes and
+each hidden hand's cards per deck, FG-HID-9), its own hand and own committed pick, and the
+Equipment tiles it is choosing from. It never sees another seat's hand, an unrevealed pick,
+the deck order, the 2-player pile or tiles it did not draw.
+"""
+
+from __future__ import annotations
+
+from ...core.rng import Rng
+from .actions import split_name, xy
+from .content import CARDS, DECK_OF, EQUIPMENT, MAIN_DECKS
+
+
+def _names(ids) -> list[str]:
+    return [CARDS[c].name for c in ids]
+
+
+def observation(state, seat: int) -> dict:
+    from .state import PHASE_NAMES, RESOLVE, TOWER_ID
+
+    n = state.num_players
+    two = state.two_player
+    players = []
+    for s in range(n):
+        farm = []
+        for p, cid in enumerate(state.pcard[s]):
+            entry = {
+                "card": CARDS[cid].name,
+                "cell": list(xy(state.pcell[s][p])),
+                "face_up": not state.pdown[s][p],  # FG-HID-7: a Wasteland's identity is public
+                "equipment": [EQUIPMENT[k].name for k in state.peq[s][p]],
+            }
+            if cid == TOWER_ID:
+                entry["water"] = state.pwater[s][p]
+                entry["capacity"] = state.tower_capacity(s, p)
+                entry["range"] = state.tower_range(s, p)
+            farm.append(entry)
+        info = {
+            "coins": state.coins[s],
+            "food": state.food[s],
+            "food_capacity": state.food_cap(s),
+            "vp_tokens": state.vp[s],
+            "stored_equipment": sorted(EQUIPMENT[k].name for k in state.stored[s]),
+            "split": split_name(state.splits[s]) if state.splits[s] is not None else None,
+            "farm": farm,
+        }
+        if not two:
+            info["hand_size"] = len(state.hands[s])
+            info["committed"] = state.picks[s] >= 0  # FG-HID-3: only the fact is public
+            info["hand_deck_counts"] = dict(zip(MAIN_DECKS, state.hand_deck_counts(s), strict=True))
+        shown = state.revealed[s] if (two or state.stage == RESOLVE) else -1
+        info["revealed_pick"] = CARDS[shown].name if shown >= 0 else None
+        players.append(info)
+    top = state.frames[-1] if state.frames else None
+    obs = {
+        "game": state.game_name,
+        "seat": seat,
+        "players": n,
+        "year": state.year,
+        "phase": PHASE_NAMES[state.phase],
+        "direction": "clockwise" if state.direction > 0 else "counter-clockwise",
+        "first_player": state.first_player,
+        "turn": state.turn if not two else state.picks_made // 2 + 1,
+        "current_player": state.current_player,
+        "decision": state.describe_decision(seat),
+        "decks": {d: len(state.decks[i]) for i, d in enumerate(MAIN_DECKS)},
+        "water_towers_left": state.towers_left,
+        "silos_left": state.silos_left,
+        "equipment_stack": len(state.eq_stack),
+        "discard": _names(state.discard),
+        "seats": players,
+        "scores": state.scores(),
+        "hand": sorted(_names(state.hands[seat])) if not two else [],
+        "pick": CARDS[state.picks[seat]].name if state.picks[seat] >= 0 else None,
+        "equipment_offer": (
+            [EQUIPMENT[k].name for k in top[2]] if top is not None and top[0] == "equip" and top[1] == seat
+            else None
+        ),
+    }
+    if two:
+        obs["display"] = sorted(_names(state.display))
+        obs["pile_size"] = len(state.pile)
+        obs["pile_deck_counts"] = dict(zip(MAIN_DECKS, _deck_counts(state.pile), strict=True))
+    return obs
+
+
+def _deck_counts(cards) -> list[int]:
+    counts = [0, 0, 0, 0]
+    for c in cards:
+        counts[DECK_OF[c]] += 1
+    return counts
+
+
+def determinize(state, seat: int, rng):
+    """A clone in which every card and tile hidden from ``seat`` is re-dealt (FG-HID-10/11)."""
+    c = state.clone()
+    src = rng if isinstance(rng, Rng) else Rng(rng.getrandbits(64))
+    n = c.num_players
+    pools = [list(d) for d in c.decks]
+    slots: list[tuple[int, list[int], bool]] = []
+    if c.two_player:
+        pile_counts = _deck_counts(c.pile)
+        for cid in c.pile:
+            pools[DECK_OF[cid]].append(cid)
+    else:
+        for s in range(n):
+            if s == seat:
+                continue
+            pick = c.picks[s]
+            cards = c.hands[s] + ([pick] if pick >= 0 else [])
+            if not cards:
+                continue
+            if c.held[seat] >> c.origin[s] & 1:
+                # FG-HID-8: the seat held this hand, so it knows the cards; only which one is
+                # the face-down pick is unknown.
+                if pick >= 0:
+                    src.shuffle(cards)
+                    c.picks[s] = cards.pop()
+                    c.hands[s] = cards
+                continue
+            for cid in cards:
+                pools[DECK_OF[cid]].append(cid)
+            slots.append((s, _deck_counts(cards), pick >= 0))
+    for pool in pools:
+        src.shuffle(pool)
+    for s, counts, has_pick in slots:
+        cards = []
+        for d in range(4):
+            for _ in range(counts[d]):
+                cards.append(pools[d].pop())
+        src.shuffle(cards)
+        c.picks[s] = cards.pop() if has_pick else -1
+        c.hands[s] = cards
+    if c.two_player:
+        pile = []
+        for d in range(4):
+            for _ in range(pile_counts[d]):
+                pile.append(pools[d].pop())
+        src.shuffle(pile)
+        c.pile = pile
+    c.decks = pools
+    # FG-HID-11: Equipment tiles this seat does not know, including another seat's draw.
+    unknown = [i for i, known in enumerate(c.eq_known) if not known >> seat & 1]
+    tiles = [c.eq_stack[i] for i in unknown]
+    top = c.frames[-1] if c.frames else None
+    offer = top is not None and top[0] == "equip" and top[1] != seat
+    if offer:
+        tiles.extend(top[2])
+    src.shuffle(tiles)
+    if offer:
+        k = len(top[2])
+        c.frames[-1] = (top[0], top[1], tuple(tiles[len(tiles) - k:]))
+        del tiles[len(tiles) - k:]
+    for i, t in zip(unknown, tiles, strict=True):
+        c.eq_stack[i] = t
+    c.rng = Rng(src.next64())
+    c._legal = None
+    return c

@@ -1,0 +1,19 @@
+"""Shared helpers for the Fields of Green tests (rule IDs: shared/rules/fields_of_green.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from acreage.core import registry
+from acreage.games.fields_of_green import GAME_INFO
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _registered():
+    """Register the game so new_game, replay and load_state find it; unregister afterwards so
+    the rest of the suite sees the registry as it was."""
+    was = registry._LOADED.get(GAME_INFO.name)
+    registry.register(GAME_INFO)
+    yield
+    if was is None:
+        registry._LOADED.pop(GAME_INFO.name, None)
