@@ -229,3 +229,27 @@ def test_full_screen_mode_keeps_the_log_and_notices_after_a_redraw():
     out = output_of(console)
     # The notice is printed after the board that follows the undo, not before it.
     assert out.rindex("Took back: trails") > out.rindex("Foxglove Farm  ·  seed 4")
+
+
+def test_plan_command_shows_and_plays_the_transport_plan():
+    """The 'plan' command shows the game's macro action (Foxglove: the exact transport plan,
+    FF-TRN-1) and 'plan apply' plays all of it in one step."""
+    from acreage.games.foxglove import scenario as sc
+
+    state = acreage.new_game("foxglove", players=1, seed=2)
+    sc.clear_town(state, 0)
+    sc.set_cubes(state, 0, (0, 0), wood=3)
+    sc.add_trail(state, 0, (0, 1), "NS")
+    sc.add_building(state, 0, "Charcoal Kiln", (0, 2), tier="A")
+    sc.goto_transport(state, 0, round=1)
+    people = make_players(1, humans=1, seed=1)
+    console = make_console()
+    script = Script(["pass", "plan", "plan apply", "quit"])
+    session = Session(state, people, console, script)
+    session.state = state
+    session._plan(0, apply=False)
+    out = output_of(console)
+    assert "Best plan" in out and "move wood 0,0>0,2" in out
+    assert session._plan(0, apply=True) == "played"
+    assert session.state.round == 2  # the stage ended and processing ran: 3 wood became 3 coal
+    assert sc.cubes_at(session.state, 0, (0, 2)) == {"coal": 3}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+
 from .base import Agent, Budget
 from .mcts import MctsAgent
 from .simple import GreedyAgent, RandomAgent
@@ -21,14 +23,25 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
         if not eq:
             raise ValueError(f"bot option {part!r} should look like key=value")
         params[key.strip()] = value.strip()
-    unknown = set(params) - {"seed", "iterations", "ms"}
+    cls = AGENTS[name]
+    tunables = {
+        p.name: p.default for p in inspect.signature(cls.__init__).parameters.values()
+        if p.name not in ("self", "seed", "budget") and p.default is not inspect.Parameter.empty
+    }
+    unknown = set(params) - {"seed", "iterations", "ms"} - set(tunables)
     if unknown:
-        raise ValueError(f"unknown bot option {sorted(unknown)[0]!r}; options are seed, iterations, ms")
+        allowed = ", ".join(["seed", "iterations", "ms", *tunables])
+        raise ValueError(f"unknown option {sorted(unknown)[0]!r} for bot {name}; options are {allowed}")
     budget = Budget(
         iterations=int(params["iterations"]) if "iterations" in params else None,
         ms=float(params["ms"]) if "ms" in params else None,
     )
-    return AGENTS[name](seed=int(params.get("seed", seed if seed is not None else 0)), budget=budget)
+    extra = {}
+    for key, text in params.items():
+        if key in tunables:
+            kind = type(tunables[key]) if tunables[key] is not None else float
+            extra[key] = kind(text)
+    return cls(seed=int(params.get("seed", seed if seed is not None else 0)), budget=budget, **extra)
 
 
 __all__ = ["AGENTS", "Agent", "Budget", "GreedyAgent", "MctsAgent", "RandomAgent", "make_agent"]

@@ -12,9 +12,12 @@ Why this shape:
 * **Progressive widening** where action lists are long (trail placement, transport): a node
   considers only its ``ceil(k · visits^alpha)`` most promising actions, ordered once by the
   game's heuristic, so search depth is not drowned in breadth.
-* **Truncated rollouts.** A cheap random rollout of a few steps, then the game's heuristic
-  turns the position into a reward (a win-probability-like sigmoid of the value lead). Full
-  random playouts of a long game are noise; the heuristic is not.
+* **Heuristic leaves.** By default a leaf is scored by the game's heuristic at once (a
+  win-probability-like sigmoid of the value lead); ``rollout_depth`` adds random steps first.
+  Full random playouts of a long game are noise; the heuristic is not.
+* **Macro actions.** Where the game offers a shortcut (``state.macro_actions()``, e.g.
+  Foxglove's exact transport plan), the whole sequence is taken as one forced step, inside the
+  tree and at the root: a single-player optimisation needs no search.
 """
 
 from __future__ import annotations
@@ -48,11 +51,12 @@ class MctsAgent(Agent):
         seed: int | None = None,
         budget: Budget | None = None,
         c: float = 0.7,
-        rollout_depth: int = 12,
+        rollout_depth: int = 0,
         widen_k: float = 2.0,
         widen_alpha: float = 0.5,
         widen_from: int = 12,
         scale: float = 8.0,
+        macros: int = 1,
     ) -> None:
         super().__init__(seed, budget or Budget(iterations=400))
         self.c = c
@@ -61,6 +65,7 @@ class MctsAgent(Agent):
         self.widen_alpha = widen_alpha
         self.widen_from = widen_from
         self.scale = scale
+        self.macros = bool(macros)
         self.last_iterations = 0
 
     # ------------------------------------------------------------------ public
@@ -68,6 +73,10 @@ class MctsAgent(Agent):
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
+        if self.macros:
+            macros = state.macro_actions()
+            if macros and macros[0][1]:
+                return macros[0][1][0]
         heuristic = game_info(state.game_name).heuristic
         root = _Node()
         limit_iter = self.budget.iterations
@@ -98,6 +107,12 @@ class MctsAgent(Agent):
         node = root
         path: list[tuple[_Node, int]] = []  # (node, seat that chose the action into it)
         while not sim.is_terminal:
+            if self.macros:
+                macros = sim.macro_actions()
+                if macros and macros[0][1]:
+                    for action in macros[0][1]:
+                        sim.apply(action)
+                    continue
             player = sim.current_player
             legal = sim.legal_actions()
             if len(legal) > self.widen_from:

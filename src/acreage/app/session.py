@@ -31,7 +31,10 @@ from ..core import AcreageError, IllegalAction, RecordError, load_state, replay,
 from ..core.state import RECORD_FORMAT, SNAPSHOT_FORMAT, normalise_notation
 
 #: Game name -> "module:class" of its terminal view (imported on first use).
-VIEWS: dict[str, str] = {"foxglove": "acreage.app.foxglove_view:FoxgloveView"}
+VIEWS: dict[str, str] = {
+    "foxglove": "acreage.app.foxglove_view:FoxgloveView",
+    "fields_of_green": "acreage.app.fields_of_green_view:FieldsOfGreenView",
+}
 
 InputFn = Callable[[str], str]
 
@@ -41,6 +44,8 @@ COMMANDS = (
     ("help <tile>", "explain a tile: cost, slots and what it does"),
     ("list", "show every legal action, nothing folded away"),
     ("hint", "ask the greedy bot what it would play here"),
+    ("plan", "show the game's best plan for this step, if it has one (Foxglove: transport); "
+             "'plan apply' plays it"),
     ("undo", "take back your last action; 'undo all' takes back your whole turn so far"),
     ("save FILE", "write the game record (JSON) to FILE"),
     ("load FILE", "continue a saved game from FILE"),
@@ -566,6 +571,8 @@ class Session:
         if cmd == "hint" and not rest:
             self._hint(seat)
             return "again"
+        if cmd == "plan" and rest.lower() in ("", "apply"):
+            return self._plan(seat, apply=rest.lower() == "apply")
         if cmd == "undo" and rest.lower() in ("", "all"):
             return self._undo(seat, every=rest.lower() == "all")
         if cmd == "save":
@@ -638,6 +645,26 @@ class Session:
         number = next((i + 1 for i, a in enumerate(self._menu) if a == action), None)
         where = f" (number {number})" if number else ""
         self.say(f"The greedy bot would play: {action}{where}", style="green")
+
+    def _plan(self, seat: int, apply: bool) -> str:
+        """Show (or play) the game's shortcut for the current step (``state.macro_actions()``)."""
+        if not self.console.is_terminal:
+            macros = self.state.macro_actions()
+        else:
+            with self.console.status("Planning…", spinner="dots"):
+                macros = self.state.macro_actions()
+        if not macros:
+            self.say("No plan is offered here (Foxglove Farm plans transport stages).", style="yellow")
+            return "again"
+        name, actions = macros[0]
+        steps = ", ".join(str(a) for a in actions)
+        self.say(f"Best {name} ({len(actions)} actions): {steps}", style="green")
+        if not apply:
+            self.say("Type 'plan apply' to play it in one step.", style="dim")
+            return "again"
+        for action in actions:
+            self._apply(action, seat)
+        return "played"
 
     def _undo(self, seat: int, every: bool) -> str:
         """Take back this seat's own last decisions, as far as the state allows (its

@@ -139,6 +139,12 @@ class GameState(ABC):
             n += 1
         return n
 
+    def macro_actions(self) -> list[tuple[str, list]]:
+        """Shortcuts a bot may take as one decision: ``(name, actions)`` pairs, each a sequence
+        of actions legal in turn from this position (e.g. Foxglove's exact transport plan).
+        Games without shortcuts return an empty list."""
+        return []
+
     def in_subdecision(self) -> bool:
         """True while the player to act is in the middle of a multi-step decision
         (e.g. has chosen a tile and must still place it and pay). Games override this."""

@@ -33,6 +33,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -1182,6 +1183,35 @@ def plan(state, weights: Weights | None = None, *, time_limit: float = 2.0, work
     plan_ = _finish_plan(town, rp, t0, "cp-sat", proven, ub, kb, notes)
     _check(plan_, value)
     return plan_
+
+
+_CACHE: OrderedDict = OrderedDict()
+_CACHE_SIZE = 4096
+
+
+def _cache_key(state) -> tuple:
+    seat = state.current_player
+    return (
+        seat, state.round, state.phase, state.moves_left, tuple(state.frames),
+        tuple(sorted(state.cells[seat].items())), tuple(state.kinds[seat]), tuple(state.cubes[seat]),
+        seat in state.options.get("expert", ()),
+    )
+
+
+def plan_cached(state, time_limit: float = 0.5) -> Plan:
+    """:func:`plan` with the default weights, memoised on everything the plan depends on (the
+    acting seat's town and stage), so that search, which meets the same stage in many
+    determinized copies, solves it once."""
+    key = _cache_key(state)
+    found = _CACHE.get(key)
+    if found is None:
+        found = plan(state, time_limit=time_limit)
+        _CACHE[key] = found
+        if len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(key)
+    return found
 
 
 def _check(plan_: Plan, model_value: int) -> None:

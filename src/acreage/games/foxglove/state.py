@@ -494,6 +494,14 @@ class FoxgloveState(GameState):
 
         return max_game_length(self.num_players, self.options)
 
+    def macro_actions(self) -> list[tuple[str, list]]:
+        """In a transport stage (or round 4's combined stage): the planner's best plan for it."""
+        if self.phase not in (TRANSPORT, FINAL) or (self.frames and self.frames[-1][0] != "tstart"):
+            return []
+        from .planner import plan_cached
+
+        return [("plan", list(plan_cached(self).actions))]
+
     def in_subdecision(self) -> bool:
         return bool(self.frames) and self.frames[-1][0] in ("place", "pay", "trails")
 
