@@ -22,21 +22,23 @@ class GreedyAgent(Agent):
     heuristic's own greedy choices before scoring, so "build X" or "trails" is judged on the town
     it leads to. The follow-up choices found that way are remembered and played on the next
     calls, as long as the game goes on as foreseen; a sub-decision met without such a plan is
-    judged one step ahead (plus cheap forced-looking follow-ups). Ties are broken at random.
+    judged one step ahead (plus cheap follow-ups such as a payment). The bot never steps back
+    into a position it has already stood in (moving cubes back and forth) while another action
+    leads somewhere new. Ties are broken at random.
     """
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = None, budget=None, depth: int = 32, heuristic=None,
-                 sub_budget: int = 16) -> None:
+    def __init__(self, seed: int | None = None, budget=None, depth: int = 32, sub_budget: int = 16) -> None:
         super().__init__(seed, budget)
         #: Most follow-up steps explored after a top-level action.
         self.depth = depth
         #: Inside a sub-decision, follow-up steps are explored only while they offer this many
         #: options or fewer (a payment, not another trail).
         self.sub_budget = sub_budget
-        #: Optional override of the game's registered heuristic (for benchmarks and tests).
-        self.heuristic = heuristic
+        #: Set to a ``heuristic(state, seat)`` to use it instead of the game's registered one
+        #: (benchmarks compare heuristics this way).
+        self.heuristic = None
         self._plan: list = []
         self._plan_at = -1
         self._plan_seat: int | None = None

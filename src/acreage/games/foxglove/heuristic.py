@@ -1,30 +1,41 @@
 """A hand-tuned evaluation of a Foxglove Farm town, for greedy play and rollouts.
 
-It reads only public facts (towns, scores, round, display) — never the order of the stacks —
-so it is safe on a determinized copy. The value is the points already scored plus what the
-town can still make:
+``evaluate(state, seat)`` is the points already scored plus an estimate of the points the
+town can still make. It reads only public facts (towns, scores, round and phase, the display,
+the decision in progress), never the order of the stacks, so it is safe on a determinized copy.
 
-* **Converters** (Bakery, Butcher, Market, …) and **holders** (Ranch, Woolmill, Museum, …) are
-  given the goods that can reach them, best-paying first, in two passes: this round's
-  processing (current cubes only, at most one phase's worth per converter, or as much as the
-  goods allow in round 4's combined stage) and the later rounds (leftover cubes plus the future
-  output of producers, Kilns and Swiddens). A cube counts fully on the converter itself, a
-  little less when a trail already joins it to the converter (it still has to be moved) and,
-  while trails can still be built, ``W_CONN * (1 - TRAIL_STEP * d)`` when ``d`` more trails (or upgrades)
-  would join them. So building a converter is worth part of its yield at once, and each trail
-  that brings producer and converter closer is worth something.
-* **Producers** are worth their output over the production phases left, through that same
-  allocation; goods no converter can use keep a small value when a converter on the display
-  could use them (``BETA``).
-* **Wood and stone** are building currency. Cubes on the Forest and Mine are refilled anyway,
-  so spending them costs nothing but a tiny ``EPS_STOCK`` (which makes useless trails lose to
-  passing); extra wood/stone producers and cubes stored elsewhere count for the construction
-  phases left.
-* **End-game effects** are counted exactly as they stand (``end_game_points``).
+* **Converters and holders.** Every converter (Bakery, Butcher, Market, …) and every holder
+  that scores for what it keeps (Ranch, Woolmill, Museum, Storehouse…) is handed the goods
+  that can reach it, best rate per cube first, in two passes:
 
-The evaluation is built to change little when play moves from one phase to the next (a round
-boundary, a pass, a player finishing transport), so a one-step greedy player compares moves,
-trail actions and "done" fairly. ``DONE_BONUS`` breaks ties in favour of finishing a stage.
+  - *this round's processing* (round 4: the combined stage): the cubes in town now, in whole
+    sets, at most one phase's worth per converter and only what fits in its free slots (in
+    round 4 as much as the goods allow, provided one set fits);
+  - *the later rounds*: leftover cubes plus everything producers, Kilns and Swiddens will still
+    yield, in smooth (fractional) sets; a set short of one input still counts ``SOFT`` of its
+    average, since a producer of the missing goods may yet be built.
+
+  A cube counts 1 on the converter itself, ``W_CONN`` when trails already join it to the
+  converter (it still has to be moved), and, while trails can still be laid,
+  ``W_CONN * (1 - step * d)`` when ``d`` more trails or upgrades would join them (trail
+  distances come from a small grid search, cached per town layout). So a converter that is
+  not yet connected is worth part of its yield, and every trail that brings producers and
+  converters closer is worth something: that is what makes the bot build trails.
+* **Producers** are worth their output over the production phases left, through the same
+  allocation; a producer whose goods have no outlet stops once it is full. Goods that nothing
+  in town uses keep ``BETA`` of the best rate a converter on the display (or in town) offers.
+* **Wood and stone** are building money. During the player's own construction turns the cubes
+  that this round's processing does not need are worth ``BUILD_CUBE[round]`` each; after
+  that, what matters is the next round's budget, and the Forest and Mine refill to their slots
+  whatever is left on them. Extra wood/stone producers count for the construction phases left.
+* **End-game effects** are counted exactly as they stand (``end_game_points``), plus a little
+  for the growth of trail and building counters.
+* **Decisions in progress.** A position in the middle of paying for a building or trail is
+  judged as if the payment were complete (the engine places the tile only then). In rounds
+  1–3, once a player has started moving cubes, a position is judged by what finishing the
+  stage at once would give (processing and the next harvest, run by the engine), exactly as the
+  "done" action is judged, so moving on and moving more cubes are compared on the same footing.
+  ``DONE_BONUS`` breaks ties in favour of finishing.
 """
 
 from __future__ import annotations
@@ -208,14 +219,13 @@ def _bfs(cells, start, box) -> dict[int, int]:
 
 
 _LAYOUTS: dict[int, _Layout] = {}
-_DBG = None
 
 
 def _layout(state, seat: int) -> _Layout:
     topo = state._topology(seat)
     lay = _LAYOUTS.get(id(topo))
     if lay is None or lay.topo is not topo:
-        if len(_LAYOUTS) > 4096:
+        if len(_LAYOUTS) > 1024:
             _LAYOUTS.clear()
         lay = _LAYOUTS[id(topo)] = _Layout(topo, state.cells[seat])
     return lay
@@ -326,7 +336,7 @@ def _evaluate(state, seat: int, want) -> float:
 
     # ---- one pass over the buildings: direct values, supply, consumers
     sup: dict[int, list[float]] = {}
-    consumers = []  # (rate, b, kind, spec)
+    consumers = []  # (rate per cube, building, kind, spec, mask of goods taken)
     makers = []
     producers = []
     hut = -1
@@ -599,8 +609,6 @@ def _evaluate(state, seat: int, want) -> float:
                 room[t] = left
         return total
 
-    if _DBG is not None:
-        _DBG["direct"] = value
     used: dict[int, float] = {}
     maker_now: dict[int, float] = {}
     if cur_open:
@@ -637,8 +645,6 @@ def _evaluate(state, seat: int, want) -> float:
                 maker_now[b] = got / n_in
     if build_now:  # wood and stone that this round's processing leaves are building money
         value += BUILD_CUBE[rnd] * sum(vec[WOOD] + vec[STONE] for vec in sup.values())
-    if _DBG is not None:
-        _DBG["after_now"] = value
 
     if not has_future:
         return value
@@ -671,7 +677,7 @@ def _evaluate(state, seat: int, want) -> float:
             for _rate, t, _kind, _spec, cmask in consumers:
                 if cmask & pmask and t != b:
                     for g in range(NUM_GOODS):
-                        if cmask & pmask >> g & 1:
+                        if (cmask & pmask) >> g & 1:
                             w = weight(b, t, g, False)
                             if w > outlet:
                                 outlet = w
@@ -697,11 +703,7 @@ def _evaluate(state, seat: int, want) -> float:
         vec = fut.setdefault(b, [0.0] * NUM_GOODS)
         for g in range(NUM_GOODS):
             vec[g] += sets * outs[g]
-    if _DBG is not None:
-        _DBG["fut_supply"] = {b: [round(x, 2) for x in v] for b, v in fut.items()}
     value += allocate_future(fut)
-    if _DBG is not None:
-        _DBG["after_future"] = value
 
     value += _unused_goods(want or _display_want(state, seat), fut)
     return value
