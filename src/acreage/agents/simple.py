@@ -29,8 +29,13 @@ class GreedyAgent(Agent):
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = None, budget=None, depth: int = 32, sub_budget: int = 16) -> None:
+    def __init__(
+        self, seed: int | None = None, budget=None, depth: int = 32, sub_budget: int = 16, macros: int = 0
+    ) -> None:
         super().__init__(seed, budget)
+        #: Take the game's macro action where one is offered (``state.macro_actions()``, e.g.
+        #: Foxglove's exact transport plan) instead of judging single steps.
+        self.macros = bool(macros)
         #: Most follow-up steps explored after a top-level action.
         self.depth = depth
         #: Inside a sub-decision, follow-up steps are explored only while they offer this many
@@ -48,6 +53,10 @@ class GreedyAgent(Agent):
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
+        if self.macros:
+            macros = state.macro_actions()
+            if macros and macros[0][1]:
+                return macros[0][1][0]
         planned = self._planned(state, seat, actions)
         if planned is not None:
             return planned
