@@ -354,7 +354,8 @@ class Session:
         before = self._round()
         phase = getattr(self.state, "phase", None)
         inside = self.state.in_subdecision()
-        text = str(action)
+        # The log is seen by everyone at the table: hidden choices are masked by the game.
+        text = self.state.public_notation(action)
         self.state.apply(action)
         self.actors.append(seat)
         # A new log line starts with each new decision that follows a finished multi-step one

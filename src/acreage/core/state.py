@@ -139,6 +139,13 @@ class GameState(ABC):
             n += 1
         return n
 
+    def public_notation(self, action) -> str:
+        """How ``action`` (about to be taken by the player to act) may be shown to everyone.
+
+        Games with hidden choices (a face-down pick) mask them here, so logs, spectators and
+        other seats never see the secret; the default shows the action's notation."""
+        return str(action)
+
     def macro_actions(self) -> list[tuple[str, list]]:
         """Shortcuts a bot may take as one decision: ``(name, actions)`` pairs, each a sequence
         of actions legal in turn from this position (e.g. Foxglove's exact transport plan).
