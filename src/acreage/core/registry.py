@@ -56,6 +56,7 @@ def _plain(value: Any) -> Any:
 _BUILTIN = {
     "foxglove": "acreage.games.foxglove:GAME_INFO",
     "fields_of_green": "acreage.games.fields_of_green:GAME_INFO",
+    "harvest": "acreage.games.harvest:GAME_INFO",
 }
 _LOADED: dict[str, GameInfo] = {}
 

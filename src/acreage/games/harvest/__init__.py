@@ -1,0 +1,78 @@
+"""Harvest (with the Fall Festival expansion): a four-day farm worker-placement game, 1–4 players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.options import OptionSpec, as_bool
+from ...core.registry import GameInfo
+from .content import CHARACTER_BY_NAME, FARMHOUSE_BY_NAME
+from .heuristic import evaluate
+from .state import HarvestState
+
+
+def _assign(value: Any, players: int):
+    """HV-SET-9: ``"Trader:Bakehouse;Francie:Well House"`` or a list of [character, farmhouse]."""
+    if value in (None, "", (), []):
+        return None
+    if isinstance(value, str):
+        value = [part.split(":") for part in value.split(";")]
+    pairs = list(value)
+    if len(pairs) != players:
+        raise ValueError(f"assign needs one character:farmhouse pair per seat ({players})")
+    out = []
+    for pair in pairs:
+        if isinstance(pair, (list, tuple)) and len(pair) == 2 and all(isinstance(x, int) for x in pair):
+            out.append((int(pair[0]), int(pair[1])))
+            continue
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+            raise ValueError(f"{pair!r} is not a character:farmhouse pair")
+        c, h = (str(x).strip().lower() for x in pair)
+        if c not in CHARACTER_BY_NAME:
+            raise ValueError(f"no character called {pair[0]!r}")
+        if h not in FARMHOUSE_BY_NAME:
+            raise ValueError(f"no farmhouse called {pair[1]!r}")
+        out.append((CHARACTER_BY_NAME[c].id, FARMHOUSE_BY_NAME[h].id))
+    return tuple(out)
+
+
+OPTIONS = {
+    "fall_festival": OptionSpec(
+        "fall_festival", True, "play with the Fall Festival expansion (festival board, cards, baskets)",
+        convert=as_bool,
+    ),
+    "assign": OptionSpec(
+        "assign", None, "fixed character:farmhouse per seat, ';'-separated, instead of the deal",
+        convert=_assign,
+    ),
+}
+
+
+def _factory(players: int, seed: Any, options: dict[str, Any]) -> HarvestState:
+    opts = dict(options)
+    if opts.get("assign"):
+        from .content import CHARACTERS
+
+        if not opts.get("fall_festival", True) and any(CHARACTERS[c].expansion for c, _ in opts["assign"]):
+            from ...core.errors import OptionError
+
+            raise OptionError("Francie and Finn & Maisie need the fall_festival option")
+    return HarvestState(players, seed, opts)
+
+
+GAME_INFO = GameInfo(
+    name="harvest",
+    title="Harvest",
+    min_players=1,
+    max_players=4,
+    options=OPTIONS,
+    factory=_factory,
+    state_class=HarvestState,
+    hidden_information=True,
+    simultaneous_choices=True,
+    description="Wake early or late, send wheelbarrows to town, and grow, harvest and build on your farm.",
+    aliases=("harvest_fall_festival",),
+    heuristic=evaluate,
+)
+
+__all__ = ["GAME_INFO", "HarvestState", "OPTIONS"]

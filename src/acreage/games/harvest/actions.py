@@ -1,0 +1,212 @@
+"""Harvest actions: small immutable tuples whose ``str()`` is the notation.
+
+``Action(kind, a, b)``. Cells of the fixed 4×5 Farm Board (HV-SET-6) are ints 0..19 written
+``r,c`` with rows and columns counted from 1. Spaces, buildings, characters, farmhouses and
+festival cards are written by name.
+
+============================  ============================================================
+``keep character Trader``     keep one of the two dealt characters (HV-SET-8)
+``keep farmhouse Bakehouse``  keep one of the two dealt farmhouses
+``sunrise 7``                 take sunrise tile #7 from the display (HV-SUN-2)
+``place F-2``                 place a wheelbarrow (or the basket on FF-…) (HV-ACT-1)
+``place W-2 maisie``          Finn & Maisie: place that mouse
+``place Greenhouse``          place on an own Action building (HV-ACT-7)
+``reactivate F-3``            Printing Press: resolve that space again (HV-WS-11)
+``fertilizer`` / ``fill``     General Store: gain 1 fertilizer / fill the bucket
+``buy 3 pumpkin``             General Store: buy seeds of one crop
+``plant wheat 1,1``           Fields: plant one seed on a cell (repeat, then ``done``)
+``tend pumpkin 2,1``          Fields: tend one seed-side tile (repeat, then ``done``)
+``harvest``                   Fields: harvest every crop-side tile
+``upgrade`` / ``clear 1,4``   Workshop: bucket upgrade / clear a forest
+``build Gazebo 1,1``          Workshop: build with the block's top-left cell at 1,1
+``pay wheat|fertilizer|water``  Trading Post payment before each action (HV-TP-1)
+``card P2``                   buy the festival card at P2 (HV-FFC)
+``coin``                      FF-3: take 1 coin instead of a card
+``use Funnel Cake``           discard a novelty for its benefit (HV-NOV)
+``use Overflowing Cornucopia pumpkin``
+``die 3``                     Lumberjack: keep face 3 of the two rolled
+``market`` / ``market pay wheat``  pay the Market tile and gain its effect (HV-FM-1)
+``done``                      end this visit / this Plant or Tend / skip the purchase
+============================  ============================================================
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ...core.errors import IllegalAction
+from . import rulings as R
+from .content import (
+    BUILDING_BY_NAME,
+    BUILDINGS,
+    CHARACTER_BY_NAME,
+    CHARACTERS,
+    CROP_NAMES,
+    FARMHOUSE_BY_NAME,
+    FARMHOUSES,
+    FESTIVAL,
+    FESTIVAL_BY_NAME,
+    SPACE_BY_NAME,
+    SPACES,
+)
+
+(KEEPC, KEEPH, SUNRISE, PLACE, REACT, FERT, FILL, BUY, PLANT, TEND, HARVEST, UPGRADE, CLEAR, BUILD, PAY,
+ CARD, COIN, USE, DIE, MARKET, DONE) = range(21)
+NCELLS = R.ROWS * R.COLS
+NSPACES = len(SPACES)
+PIECES = ("", "finn", "maisie")
+PAY_WORDS = CROP_NAMES + ("fertilizer", "water")
+
+#: kind -> (size of a, size of b): ids are OFFSET[kind] + a * bsize + b.
+SIZES = {
+    KEEPC: (len(CHARACTERS), 1), KEEPH: (len(FARMHOUSES), 1), SUNRISE: (12, 1),
+    PLACE: (NSPACES + len(BUILDINGS), 3), REACT: (NSPACES, 1), FERT: (1, 1), FILL: (1, 1),
+    BUY: (4, R.MAX_BUY + 1), PLANT: (4, NCELLS), TEND: (4, NCELLS), HARVEST: (1, 1), UPGRADE: (1, 1),
+    CLEAR: (NCELLS, 1), BUILD: (len(BUILDINGS), NCELLS), PAY: (6, 1), CARD: (4, 1), COIN: (1, 1),
+    USE: (len(FESTIVAL), 5), DIE: (7, 1), MARKET: (5, 1), DONE: (1, 1),
+}
+OFFSETS: dict[int, int] = {}
+_o = 0
+for _k in range(21):
+    OFFSETS[_k] = _o
+    _o += SIZES[_k][0] * SIZES[_k][1]
+NUM_ACTION_IDS = _o
+WORDS = ("keep character", "keep farmhouse", "sunrise", "place", "reactivate", "fertilizer", "fill", "buy",
+         "plant", "tend", "harvest", "upgrade", "clear", "build", "pay", "card", "coin", "use", "die",
+         "market", "done")
+
+
+def cell_name(cell: int) -> str:
+    return f"{cell // R.COLS + 1},{cell % R.COLS + 1}"
+
+
+def parse_cell(text: str) -> int:
+    parts = text.replace(" ", "").split(",")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise IllegalAction(f"{text!r} is not a cell like 2,3")
+    r, c = int(parts[0]), int(parts[1])
+    if not (1 <= r <= R.ROWS and 1 <= c <= R.COLS):
+        raise IllegalAction(f"cell {text!r} is off the {R.ROWS}×{R.COLS} Farm Board")
+    return (r - 1) * R.COLS + (c - 1)
+
+
+def place_target_name(a: int) -> str:
+    return SPACES[a].name if a < NSPACES else BUILDINGS[a - NSPACES].name
+
+
+class Action(NamedTuple):
+    """One decision. Compare and hash as a plain tuple."""
+
+    kind: int
+    a: int = 0
+    b: int = 0
+
+    def __str__(self) -> str:
+        k, a, b = self.kind, self.a, self.b
+        w = WORDS[k]
+        if k == KEEPC:
+            return f"{w} {CHARACTERS[a].name}"
+        if k == KEEPH:
+            return f"{w} {FARMHOUSES[a].name}"
+        if k in (SUNRISE, DIE):
+            return f"{w} {a}"
+        if k == PLACE:
+            return f"{w} {place_target_name(a)}" + (f" {PIECES[b]}" if b else "")
+        if k == REACT:
+            return f"{w} {SPACES[a].name}"
+        if k == BUY:
+            return f"{w} {b} {CROP_NAMES[a]}"
+        if k in (PLANT, TEND):
+            return f"{w} {CROP_NAMES[a]} {cell_name(b)}"
+        if k == CLEAR:
+            return f"{w} {cell_name(a)}"
+        if k == BUILD:
+            return f"{w} {BUILDINGS[a].name} {cell_name(b)}"
+        if k == PAY:
+            return f"{w} {PAY_WORDS[a]}"
+        if k == CARD:
+            return f"{w} P{a}"
+        if k == USE:
+            return f"{w} {FESTIVAL[a].name}" + (f" {CROP_NAMES[b - 1]}" if b else "")
+        if k == MARKET:
+            return w + (f" pay {CROP_NAMES[a - 1]}" if a else "")
+        return w
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+    @property
+    def id(self) -> int:
+        return OFFSETS[self.kind] + self.a * SIZES[self.kind][1] + self.b
+
+
+def from_id(action_id: int) -> Action:
+    if not isinstance(action_id, int) or not 0 <= action_id < NUM_ACTION_IDS:
+        raise IllegalAction(f"action id {action_id!r} is outside 0..{NUM_ACTION_IDS - 1}")
+    kind = max(k for k in OFFSETS if OFFSETS[k] <= action_id)
+    a, b = divmod(action_id - OFFSETS[kind], SIZES[kind][1])
+    return Action(kind, a, b)
+
+
+def _lookup(table: dict, text: str, what: str):
+    try:
+        return table[text.lower()]
+    except KeyError:
+        raise IllegalAction(f"there is no {what} called {text!r}") from None
+
+
+def parse(text: str) -> Action:
+    """Read notation (already normalised: lower case, single spaces) into an action."""
+    t = text.strip().lower()
+    if t.startswith("keep character "):
+        return Action(KEEPC, _lookup(CHARACTER_BY_NAME, t[15:], "character").id)
+    if t.startswith("keep farmhouse "):
+        return Action(KEEPH, _lookup(FARMHOUSE_BY_NAME, t[15:], "farmhouse").id)
+    word, _, rest = t.partition(" ")
+    simple = {"fertilizer": FERT, "fill": FILL, "harvest": HARVEST, "upgrade": UPGRADE, "coin": COIN,
+              "done": DONE}
+    if word in simple and not rest:
+        return Action(simple[word])
+    try:
+        if word in ("sunrise", "die"):
+            return Action(SUNRISE if word == "sunrise" else DIE, int(rest))
+        if word == "place":
+            piece = 0
+            for i, p in enumerate(PIECES[1:], 1):
+                if rest.endswith(" " + p):
+                    rest, piece = rest[: -len(p) - 1], i
+            if rest.lower() in SPACE_BY_NAME:
+                return Action(PLACE, SPACE_BY_NAME[rest].id, piece)
+            return Action(PLACE, NSPACES + _lookup(BUILDING_BY_NAME, rest, "space or building").id, piece)
+        if word == "reactivate":
+            return Action(REACT, _lookup(SPACE_BY_NAME, rest, "space").id)
+        if word == "buy":
+            n, crop = rest.split(" ")
+            if not 1 <= int(n) <= R.MAX_BUY:
+                raise IllegalAction(f"one purchase buys 1–{R.MAX_BUY} seeds")
+            return Action(BUY, CROP_NAMES.index(crop), int(n))
+        if word in ("plant", "tend"):
+            crop, cell = rest.split(" ")
+            return Action(PLANT if word == "plant" else TEND, CROP_NAMES.index(crop), parse_cell(cell))
+        if word == "clear":
+            return Action(CLEAR, parse_cell(rest))
+        if word == "build":
+            name, _, cell = rest.rpartition(" ")
+            return Action(BUILD, _lookup(BUILDING_BY_NAME, name, "building").id, parse_cell(cell))
+        if word == "pay":
+            return Action(PAY, PAY_WORDS.index(rest))
+        if word == "card" and rest in ("p1", "p2", "p3"):
+            return Action(CARD, int(rest[1]))
+        if word == "use":
+            for crop_i, crop in enumerate(CROP_NAMES):
+                if rest.endswith(" " + crop) and rest[: -len(crop) - 1] in FESTIVAL_BY_NAME:
+                    return Action(USE, FESTIVAL_BY_NAME[rest[: -len(crop) - 1]].id, crop_i + 1)
+            return Action(USE, _lookup(FESTIVAL_BY_NAME, rest, "festival card").id)
+        if word == "market":
+            if not rest:
+                return Action(MARKET)
+            if rest.startswith("pay "):
+                return Action(MARKET, CROP_NAMES.index(rest[4:]) + 1)
+    except (ValueError, IndexError):
+        pass
+    raise IllegalAction(f"{text!r} is not Harvest notation")
