@@ -346,18 +346,17 @@ class HarvestState(GameState):
 
     # ------------------------------------------------------------------ Gairy (HV-GAI)
     def _gairy_turn(self) -> None:
-        total = sum(t.copies for t in GAIRY if self.ff or not t.expansion)
         for _ in range(R.GAIRY_TILES_PER_TURN[self.num_players]):
-            tries = 0
-            while tries < total:  # HV-GAI-7/8
+            reshuffled = False
+            while True:  # HV-GAI-7/8: replace until every tile of the deck and its reshuffle was tried
                 if not self.g_deck:
-                    if not self.g_drawn:
+                    if reshuffled or not self.g_drawn:
                         break
                     self.g_deck, self.g_drawn = self.g_drawn, []
                     self.rng.shuffle(self.g_deck)
+                    reshuffled = True
                 area = self.g_deck.pop()
                 self.g_drawn.append(area)
-                tries += 1
                 self._flag = True
                 if self._gairy_place(area):
                     break
