@@ -686,3 +686,15 @@ def test_cornucopia_any_type_planted_at_once_HV_NOV_7_HV_NOV_5():
     s.apply("plant blueberry 1,2")
     assert s.farm[0][1] == SEED0 + 2 and s.fert[0] == 0 and s.seeds[0] == [0, 0, 0, 0]
     assert _card("Overflowing Cornucopia") in s.fdiscard
+
+
+def test_setup_choices_are_masked_in_shared_notation_HV_SET_8():
+    """HV-SET-8: the kept character and farmhouse stay secret until all have chosen, so the
+    notation shown to the table (public_notation) hides which one was kept."""
+    import acreage
+
+    state = acreage.new_game("harvest", players=2, seed=3)
+    action = state.legal_actions()[0]
+    text = state.public_notation(action)
+    assert text.endswith("(face down)")
+    assert str(action) != text and str(action).split()[-1] not in text

@@ -97,6 +97,10 @@ class BaseView:
 
 def view_for(game_name: str) -> BaseView:
     """The registered view of a game, or the plain fallback."""
+    if game_name == "harvest":
+        from .harvest_view import HarvestView
+
+        return HarvestView()
     target = VIEWS.get(game_name)
     if target is None:
         return BaseView()

@@ -450,6 +450,16 @@ class HarvestState(GameState):
     def num_distinct_actions(self) -> int:
         return NUM_ACTION_IDS
 
+    def public_notation(self, action) -> str:
+        """Characters and farmhouses are kept face down until every seat has chosen
+        (HV-SET-8): a shared log shows only that a choice was made."""
+        a = action if isinstance(action, Action) else Action(*action)
+        if a.kind == KEEPC:
+            return "keep character (face down)"
+        if a.kind == KEEPH:
+            return "keep farmhouse (face down)"
+        return str(a)
+
     def in_subdecision(self) -> bool:
         return bool(self.frames) and self.frames[-1][0] not in ("turn", "sunrise", "keepc", "keeph")
 
