@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
 from acreage import IllegalAction
 from acreage.games.fields_of_green import scenario as sc
+from acreage.games.fields_of_green import state as state_module
 from acreage.games.fields_of_green.actions import cell_of
-from acreage.games.fields_of_green.content import find_card
+from acreage.games.fields_of_green.content import Effect, find_card
 from acreage.games.fields_of_green.state import HARVEST_PHASE
 
 
@@ -62,3 +64,29 @@ def random_game(players: int, seed: int, upto: int | None = None):
         state.apply(rng.choice(state.legal_actions()))
         steps += 1
     return state
+
+
+def patch_card(monkeypatch, base: str, **changes) -> int:
+    """Give the design ``base`` other rules for one test (the engine reads ``state.CARDS``).
+
+    The proposed set has no card with both an Immediate and a Harvest ability, so tests that
+    need one patch an existing design (same deck and subtype, so categories do not change).
+    Returns the design's id; positions name it by ``base`` (scenario, notation).
+    """
+    card = find_card(base)
+    patched = dataclasses.replace(card, **changes)
+    cards = list(state_module.CARDS)
+    cards[card.id] = patched
+    monkeypatch.setattr(state_module, "CARDS", tuple(cards))
+    return card.id
+
+
+def immediate_and_harvest(monkeypatch) -> int:
+    """A made-up Structure standing on the Fences design: costs 2 coins; Immediate: gain 2 coins;
+    Harvest: pay 1 Food to gain 3 coins."""
+    return patch_card(
+        monkeypatch, "Fences",
+        harvest_cost=(0, 0, 1),
+        effects=(Effect(when="immediate", kind="gain", coins=2),
+                 Effect(when="harvest", kind="gain", coins=3)),
+    )

@@ -3,8 +3,9 @@ FG-EX-7, FG-EX-8, FG-EX-9 and edge cases FG-EDGE-1, 6, 14, 15, 16."""
 
 from __future__ import annotations
 
+from acreage.games.fields_of_green import rulings as R
 from acreage.games.fields_of_green import scenario as sc
-from acreage.games.fields_of_green.content import CARDS, LOCATION_IDS
+from acreage.games.fields_of_green.content import CARDS, LOCATION_IDS, find_card
 from acreage.games.fields_of_green.state import ACTION, HARVEST_PHASE, RESOLVE
 
 from .helpers import assert_illegal, game, legal, next_year
@@ -222,3 +223,71 @@ def test_2p_nobody_sees_the_pile_and_actions_match_3p():
     s.apply(f"pick {_name(s.display[0])}")
     offered = {a.split()[0] for a in legal(s)}
     assert {"build", "tower", "silo", "market"} <= offered or {"tower", "silo", "market"} <= offered
+
+
+def _turn5(seat1_hand: list[str]):
+    """3 players at the start of turn 5 (2 cards each); seat 0 is asked first."""
+    s = game(3, introductory=True, first_player=0)
+    s.turn = 5
+    s.hands = [[find_card("Potato Field").id, find_card("Geese").id],
+               [find_card(n).id for n in seat1_hand],
+               [find_card("Well").id, find_card("Granary").id]]
+    s._legal = None
+    return s
+
+
+def test_hid2_a_hand_of_one_design_is_still_asked_for():
+    """FG-HID-2, FG-HID-3, FG-EDGE-16: a hand of two identical cards leaves one legal pick, but
+    the engine still asks for it: picking it alone would show the others (through who is asked
+    next) that the hand holds one design. Only a one-card hand is picked automatically."""
+    same, mixed = _turn5(["Wheat Field", "Wheat Field"]), _turn5(["Wheat Field", "Corn Field"])
+    for s in (same, mixed):
+        s.apply("pick Potato Field")
+        assert s.current_player == 1 and s.frames[-1][0] == "commit"
+    for viewer in (0, 2):
+        assert same.observation(viewer) == mixed.observation(viewer)
+    assert legal(same) == {"pick Wheat Field"}
+    same.apply("pick Wheat Field")
+    same.apply("pick Well")
+    assert same.stage == RESOLVE and same.turn == 5
+
+
+def test_eq6_with_two_players_stored_tiles_go_in_before_taking_a_card():
+    """FG-EQ-6, FG-2P-5: with 2 players a stored tile may be installed before the seat takes a
+    card from the display, not after (the 3-4 player moment is when the pick resolves)."""
+    s = game(2, introductory=True, first_player=0)
+    sc.clear_farm(s, 0)
+    sc.add_card(s, 0, "Wheat Field", (0, 1))
+    sc.set_stock(s, 0, stored=("Tractor",))
+    assert s.frames[-1][0] == "take" and "install Tractor 0,1" in legal(s)
+    s.apply(f"pick {_name(s.display[0])}")
+    assert s.frames[-1][0] == "act"
+    assert not any(a.startswith("install") for a in legal(s))
+    assert_illegal(s, "install Tractor 0,1")
+    s3 = game(3)
+    sc.clear_farm(s3, 0)
+    sc.add_card(s3, 0, "Wheat Field", (0, 1))
+    sc.set_stock(s3, 0, stored=("Tractor",))
+    sc.goto_action(s3, 0, "Geese")
+    assert "install Tractor 0,1" in legal(s3)
+
+
+def test_act5_resolution_order_switch(monkeypatch):
+    """FG-ACT-5 (rulings.RESOLVE_FROM_FIRST_PLAYER): by default the revealed picks resolve from
+    the First Player clockwise; switched off, from seat 0 upwards."""
+    for switch, first in ((True, 1), (False, 0)):
+        monkeypatch.setattr(R, "RESOLVE_FROM_FIRST_PLAYER", switch)
+        s = game(3, introductory=True, first_player=1)
+        while s.stage != RESOLVE:
+            s.apply(f"pick {_name(s.hands[s.current_player][0])}")
+        assert s.current_player == first
+
+
+def test_hid7_a_wasteland_shows_which_card_it_is():
+    """FG-HID-7, FG-HID-1: every seat sees every farm, Wasteland by name, with its cell."""
+    s = game(3)
+    sc.clear_farm(s, 0)
+    sc.add_card(s, 0, "Dairy Cows", (0, 1), down=True)
+    for viewer in range(3):
+        entry = s.observation(viewer)["seats"][0]["farm"][2]
+        assert entry["card"] == "Dairy Cows" and entry["cell"] == [0, 1] and entry["face_up"] is False

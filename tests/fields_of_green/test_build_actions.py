@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from acreage.games.fields_of_green import rulings as R
 from acreage.games.fields_of_green import scenario as sc
-from acreage.games.fields_of_green.content import CARDS
+from acreage.games.fields_of_green.content import CARDS, find_equipment
 
-from .helpers import assert_illegal, game, legal
+from .helpers import assert_illegal, game, immediate_and_harvest, legal
 
 
 def at_action(card: str, players: int = 3, **stock):
@@ -165,15 +166,67 @@ def test_restore_a_wasteland():
     assert not any(a.startswith("restore") for a in legal(s))  # FG-RST-2: no Wasteland / no coin
 
 
-def test_edge3_restore_does_not_rerun_an_immediate_ability():
-    """FG-EDGE-3, FG-RST-3, FG-EFX-2: restoring a card whose Immediate gave coins gives nothing."""
+def test_edge3_restore_does_not_rerun_an_immediate_ability(monkeypatch):
+    """FG-EDGE-3, FG-RST-3, FG-RST-4, FG-EFX-2, FG-HRV-13: a made-up card with an Immediate
+    (+2 coins) and a Harvest ability (1 Food: +3 coins). Built, it pays 2 and gains 2; its
+    Pickup Truck is lost when it turns Wasteland; restored for 1 coin it gains nothing, costs
+    nothing more, gets no Equipment back, and harvests again that same year."""
+    immediate_and_harvest(monkeypatch)
     s = game(3)
-    sc.clear_farm(s, 0)
-    sc.add_card(s, 0, "Dairy Cows", (0, 1))
-    sc.add_card(s, 0, "Fences", (1, 1), down=True)  # stands in for an Immediate + Harvest card
-    sc.goto_action(s, 0, "Geese")
-    s.apply("restore 1,1")
-    assert s.coins[0] == 14
+    sc.clear_farm(s, 0, food=0)
+    sc.goto_action(s, 0, "Fences", year=2)
+    s.apply("build 2,0")
+    assert s.coins[0] == 15 - 2 + 2
+    sc.set_stack(s, ["Pickup Truck"])
+    sc.gain_equipment(s, 0)
+    s.apply("equip Pickup Truck 2,0")
+    card = sc.piece_at(s, 0, (2, 0))
+    assert s.coins[0] == 18 and s.peq[0][card] == (find_equipment("Pickup Truck").id,)
+    sc.goto_harvest(s, 0, year=2)  # no Food: it can only be abandoned
+    assert s.pdown[0][card] and s.peq[0][card] == () and s.stored[0] == []
+    assert find_equipment("Pickup Truck").id not in s.eq_stack
+    sc.goto_action(s, 0, "Geese", year=3)
+    s.apply("restore 2,0")
+    assert s.coins[0] == 18 - 1 and not s.pdown[0][card] and s.peq[0][card] == ()
+    assert s.current_player is None  # nothing else happened (no Immediate, no payment)
+    sc.set_stock(s, 0, food=1)
+    sc.goto_harvest(s, 0, year=3)
+    assert legal(s) == {"harvest 2,0", "abandon 2,0"}
+    s.apply("harvest 2,0")
+    assert s.coins[0] == 17 + 3 and s.food[0] == 0
+
+
+def test_wt3_manhattan_switch_measures_straight_distance(monkeypatch):
+    """FG-WT-3, FG-EDGE-7 switch (rulings.WATER_DISTANCE_ALONG_CARDS = False): with plain
+    Manhattan distance the FG-EX-4 farm B target (0,2) is 2 from the Tower, so a Wheat Field may
+    be built there and paid from it; with the default path rule it may not."""
+    s = game(3)
+    _farm_b(s)
+    sc.goto_action(s, 0, "Wheat Field")
+    assert "build 0,2" not in legal(s)
+    monkeypatch.setattr(R, "WATER_DISTANCE_ALONG_CARDS", False)
+    sc.goto_action(s, 0, "Wheat Field")
+    assert "build 0,2" in legal(s) and "build 3,1" not in legal(s)  # (3,1) is 4 away
+    s.apply("build 0,2")
+    assert sc.water_at(s, 0, (0, 0)) == 2
+
+
+def test_ex4_farm_b_harvest_is_measured_from_the_paying_card():
+    """FG-EX-4 (farm B), FG-HRV-5, FG-WT-4: a Wheat Field at C (2,1) is 3 steps from T, so it
+    cannot pay and is abandoned; with Extended Pipes on T (range 3) it pays."""
+    for pipes, abandoned in (((), True), (("Extended Pipes",), False)):
+        s = game(3)
+        sc.clear_farm(s, 0, food=0)
+        s.peq[0][0] = tuple(find_equipment(e).id for e in pipes)
+        for at in ((2, 0), (2, 2), (1, 2)):
+            sc.add_card(s, 0, "Potato Field", at, down=True)
+        wheat = sc.add_card(s, 0, "Wheat Field", (2, 1))
+        sc.goto_harvest(s, 0)
+        if not abandoned:
+            assert legal(s) == {"harvest 2,1", "abandon 2,1"}
+            s.apply("harvest 2,1")
+        assert s.pdown[0][wheat] is abandoned
+        assert s.food[0] == (0 if abandoned else 2)
 
 
 def test_edge20_effects_with_no_target_do_nothing():

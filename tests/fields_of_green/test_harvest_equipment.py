@@ -3,6 +3,7 @@ order) and edge cases FG-EDGE-4, 5, 8, 9, 13, 18, 19."""
 
 from __future__ import annotations
 
+from acreage.games.fields_of_green import rulings as R
 from acreage.games.fields_of_green import scenario as sc
 from acreage.games.fields_of_green.content import find_equipment
 from acreage.games.fields_of_green.state import RESOLVE
@@ -315,3 +316,68 @@ def test_turkeys_and_caps_on_counts():
     assert s.coins[0] == 20
     s.apply("harvest -1,0")
     assert s.food[0] == 1 + 1 + 2
+
+
+def test_eq6_stored_tiles_can_go_in_at_a_harvest_with_nothing_to_harvest():
+    """FG-EQ-6, FG-END-4, FG-END-5: a seat with no harvest card still has a harvest, and may
+    install stored tiles at its start (here the last chance: year 4). ``done`` ends it without
+    installing; once nothing is left to install the harvest ends by itself."""
+    for finish, eq_vp, stored_vp in (("install Weathervane 0,1", 2, 0), ("done", 0, 1)):
+        s = game(3)
+        sc.clear_farm(s, 0)
+        sc.add_card(s, 0, "Farmhouse", (0, 1))
+        sc.set_stock(s, 0, stored=("Weathervane",))
+        sc.goto_harvest(s, 0, year=4)
+        assert s.current_player == 0 and legal(s) == {"install Weathervane 0,1", "done"}
+        s.apply(finish)
+        assert s.current_player is None
+        b = s.score_breakdown(0)
+        assert b["equipment"] == eq_vp and b["stored"] == stored_vp
+    s = game(3)
+    sc.clear_farm(s, 0)
+    sc.set_stock(s, 0, stored=("Weathervane",))  # fits nothing: no question at all
+    sc.goto_harvest(s, 0, year=4)
+    assert s.current_player is None
+    s = game(3)
+    sc.clear_farm(s, 0, food=1)
+    sc.add_card(s, 0, "Goats", (0, 1))
+    sc.goto_harvest(s, 0)
+    assert_illegal(s, "done")  # a card is still waiting
+
+
+def test_hid6_an_offer_of_one_kind_is_still_asked_for():
+    """FG-HID-6, FG-EQ-1: two Tractors that fit nowhere leave one legal choice, but the seat is
+    asked anyway: storing one by itself would tell the others that the tile put under the stack
+    is a Tractor too. The others' view is the same as for an offer of two different tiles."""
+    views = []
+    for stack in (["Tractor", "Tractor"], ["Tractor", "Combine Harvester"]):
+        s = game(3)
+        sc.clear_farm(s, 0)
+        sc.set_stack(s, stack)
+        sc.gain_equipment(s, 0)
+        assert s.current_player == 0 and s.frames[-1][0] == "equip"
+        views.append([s.observation(v) for v in (1, 2)])
+        if stack[1] == "Tractor":
+            assert legal(s) == {"equip Tractor store"}
+    assert views[0] == views[1]
+    s = game(3)
+    sc.clear_farm(s, 0)
+    sc.set_stack(s, ["Tractor"])  # a one-tile offer (public: the stack size) is stored at once
+    sc.gain_equipment(s, 0)
+    assert s.current_player is None and s.stored[0] == [eq("Tractor")]
+
+
+def test_hrv8_wasteland_timing_switch(monkeypatch):
+    """FG-HRV-8, FG-EDGE-8 (rulings.WASTELAND_AT_END_OF_OWN_HARVEST): by default an abandoned
+    Pepper Field still counts for the Pigs until the harvest ends; switched off it turns at once."""
+    for switch, bonus in ((True, 1), (False, 0)):
+        monkeypatch.setattr(R, "WASTELAND_AT_END_OF_OWN_HARVEST", switch)
+        s = game(3)
+        sc.clear_farm(s, 0, water=0, food=1)
+        sc.add_card(s, 0, "Pigs", (0, 1))
+        pepper = sc.add_card(s, 0, "Pepper Field", (0, 2))
+        sc.goto_harvest(s, 0)
+        s.apply("abandon 0,2")
+        assert s.pdown[0][pepper] is not switch
+        s.apply("harvest 0,1")
+        assert s.coins[0] == 15 + 3 + bonus and s.pdown[0][pepper]

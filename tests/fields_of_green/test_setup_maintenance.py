@@ -214,3 +214,34 @@ def test_maintenance_phase_name_and_observation_counts():
     assert s.phase == MAINTENANCE
     obs = s.observation(2)
     assert obs["decks"] == {"plantation": 33, "livestock": 33, "structure": 33, "building": 33}
+
+
+def test_set6_supplies_of_coins_vp_water_and_food_never_run_out():
+    """FG-SET-6 (notes e.16): the physical game has 61 coins, 20 VP, 30 Water and 40 Food, but
+    the supplies are unlimited: gains still arrive when the players hold far more than that."""
+    s = game(4, introductory=True)
+    for seat in range(4):
+        sc.set_stock(s, seat, coins=100, vp=30)
+    for y in range(1, 12):  # seat 0: 12 full Towers (36 Water) and 12 Silos holding 44 Food
+        sc.add_card(s, 0, "Water Tower", (0, y), water=3)
+        sc.add_card(s, 0, "Silo", (1, y))
+    sc.set_stock(s, 0, food=44)
+    assert sum(s.coins) > 61 and sum(s.vp) > 20 and s.food[0] > 40
+    assert sum(s.pwater[0]) > 30
+    obs = s.observation(1)
+    assert not any("supply" in key for key in obs)  # no count of coins, VP, Water or Food left
+    sc.goto_action(s, 0, "Geese", year=2)
+    s.apply("market 2")  # coins from the supply
+    assert s.coins[0] == 106 and s.food[0] == 42
+    sc.goto_action(s, 0, "Geese", year=2)
+    s.apply("tower -1,0")  # a new Tower still arrives with 3 Water
+    assert sc.water_at(s, 0, (-1, 0)) == 3
+    sc.add_card(s, 0, "Goats", (2, 0))
+    sc.add_card(s, 0, "Wheat Field", (0, -1))
+    sc.goto_harvest(s, 0, year=2)
+    s.apply("harvest 2,0")  # a VP token from the supply
+    s.apply("harvest 0,-1")
+    s.apply("pay 0,0")
+    assert s.vp[0] == 31 and s.coins[0] == 104 + 1 and s.food[0] == 41 + 2
+    next_year(s)  # income for everyone, whatever they hold
+    assert s.coins[1:] == [103, 103, 103] and s.food[1] == 2

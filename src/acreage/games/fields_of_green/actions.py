@@ -21,6 +21,8 @@ indices into :data:`~.content.CARDS` / :data:`~.content.EQUIPMENT`.
 ``equip Tractor 1,1``     keep the drawn Tractor and install it on (1,1)
 ``equip Tractor store``   keep the drawn Tractor and store it
 ``install Tractor 1,1``   install a stored Tractor on (1,1)
+``done``                  end a harvest that has no card left to resolve (offered only when
+                          stored Equipment could still be installed at its start, FG-EQ-6)
 ========================  ==================================================================
 """
 
@@ -30,22 +32,28 @@ from itertools import product
 from typing import NamedTuple
 
 from .content import CARDS, EQUIPMENT
+from .rulings import COORD_LIMIT
 
 (SPLIT, PICK, BUILD, TOWER, SILO, MARKET, RESTORE, PAY, WATER, FILL, SELL, HARVEST, ABANDON,
- EQUIP, INSTALL) = range(15)
+ EQUIP, INSTALL, DONE) = range(16)
 KIND_WORDS = ("split", "pick", "build", "tower", "silo", "market", "restore", "pay", "water", "fill",
-              "sell", "harvest", "abandon", "equip", "install")
+              "sell", "harvest", "abandon", "equip", "install", "done")
 CELL_KINDS = frozenset((BUILD, TOWER, SILO, RESTORE, PAY, WATER, FILL, HARVEST, ABANDON))
 NUMBER_KINDS = frozenset((MARKET, SELL))
 
-_OFF = 512
-_W = 1024
+# A cell (x, y) packs into one int; the coordinates run -COORD_LIMIT..COORD_LIMIT (FG-SET-5).
+_OFF = COORD_LIMIT + 1
+_W = 2 * _OFF
 
 #: Every way to split 6 draws over the 4 main decks, in a fixed order (index = action ``a``).
 SPLITS: tuple[tuple[int, int, int, int], ...] = tuple(
     t for t in product(range(7), repeat=4) if sum(t) == 6
 )
 SPLIT_INDEX = {t: i for i, t in enumerate(SPLITS)}
+
+
+def in_bounds(x: int, y: int) -> bool:
+    return -COORD_LIMIT <= x <= COORD_LIMIT and -COORD_LIMIT <= y <= COORD_LIMIT
 
 
 def cell_of(x: int, y: int) -> int:
@@ -66,8 +74,8 @@ def parse_cell(text: str) -> int:
     if len(parts) != 2:
         raise ValueError(f"{text!r} is not a cell like 2,0")
     x, y = (int(p) for p in parts)
-    if abs(x) >= _OFF or abs(y) >= _OFF:
-        raise ValueError(f"cell {text!r} is outside any farm")
+    if not in_bounds(x, y):
+        raise ValueError(f"cell {text!r} is too far out (coordinates run -{COORD_LIMIT}..{COORD_LIMIT})")
     return cell_of(x, y)
 
 
@@ -98,6 +106,8 @@ class Action(NamedTuple):
             return f"{word} {cell_name(self.a)}"
         if k in NUMBER_KINDS:
             return f"{word} {self.a}"
+        if k == DONE:
+            return word
         name = EQUIPMENT[self.a].name
         if k == EQUIP and self.c:
             return f"equip {name} store"

@@ -141,18 +141,22 @@ def determinize(state, seat: int, rng):
         src.shuffle(pile)
         c.pile = pile
     c.decks = pools
-    # FG-HID-11: Equipment tiles this seat does not know, including another seat's draw.
+    # FG-HID-11: Equipment tiles this seat does not know, including the tiles of another seat's
+    # pending draw that it does not know (it may know some: tiles it put under the stack
+    # earlier that have come round again).
     unknown = [i for i, known in enumerate(c.eq_known) if not known >> seat & 1]
     tiles = [c.eq_stack[i] for i in unknown]
     top = c.frames[-1] if c.frames else None
-    offer = top is not None and top[0] == "equip" and top[1] != seat
-    if offer:
-        tiles.extend(top[2])
+    offer_slots: list[int] = []
+    if top is not None and top[0] == "equip" and top[1] != seat:
+        offer_slots = [j for j, known in enumerate(top[3]) if not known >> seat & 1]
+        tiles.extend(top[2][j] for j in offer_slots)
     src.shuffle(tiles)
-    if offer:
-        k = len(top[2])
-        c.frames[-1] = (top[0], top[1], tuple(tiles[len(tiles) - k:]))
-        del tiles[len(tiles) - k:]
+    if offer_slots:
+        offer = list(top[2])
+        for j in offer_slots:
+            offer[j] = tiles.pop()
+        c.frames[-1] = (top[0], top[1], tuple(offer), top[3])
     for i, t in zip(unknown, tiles, strict=True):
         c.eq_stack[i] = t
     c.rng = Rng(src.next64())

@@ -57,14 +57,16 @@ EQUIPMENT_DRAW = 3
 EQUIPMENT_PER_CARD = 2
 
 #: FG-ACT-5 [decided: notes e.5]: revealed picks resolve one seat at a time from the First
-#: Player clockwise (also the order of draws, FG-YR-5, and of harvests, FG-HRV-1).
+#: Player clockwise (also the order of draws, FG-YR-5, and of harvests, FG-HRV-1). False:
+#: they resolve from seat 0 upwards whoever is First Player.
 RESOLVE_FROM_FIRST_PLAYER = True
 
-#: FG-ACT-6 [decided-here]: the action is chosen when the seat's turn to resolve comes.
+#: FG-ACT-6 [decided-here]: the action is chosen when the seat's turn to resolve comes. This is
+#: a fixed reading, not a switch: the engine has no way to choose the action with the pick.
 CHOOSE_ACTION_AT_RESOLUTION = True
 
 #: FG-HRV-8 [decided: notes e.9]: abandoned cards turn to Wasteland when the player's harvest
-#: ends (they still count as face-up neighbours until then).
+#: ends (they still count as face-up neighbours until then). False: they turn at once.
 WASTELAND_AT_END_OF_OWN_HARVEST = True
 
 #: FG-RST-3 [decided: notes e.10]: restoring does not re-run the Immediate ability.
@@ -90,9 +92,23 @@ FOOD_PER_VP = 2
 EMPTY_TOWER_VP = 1
 STORED_EQUIPMENT_VP = 1
 
-#: [decided-here] Bounds for the fixed action-id space. A farm holds at most 2 + 24 cards
-#: (one card per pick), so no card is ever more than 26 steps from (0,0): a window of
-#: radius 27 around it holds every cell that can be built.
+#: FG-SET-5 [decided-here]: the farm grid is unbounded. Cells are packed into ints with this
+#: coordinate limit (x and y from -511 to 511 around the starting Tower); a farm holds at most
+#: MAX_FARM_CARDS cards in one connected piece, so no card ever lies more than 26 steps from
+#: (0,0) and the limit is never reached in play.
+COORD_LIMIT = 511
+
+#: One card per pick at most (build, Water Tower or Silo) on top of the starting Tower and
+#: Silo: 2 + 4 years x 6 picks.
+MAX_FARM_CARDS = 2 + 4 * TURNS
+
+#: [decided-here] Bounds that keep the action-id space fixed for RL and search. Action ids name
+#: the cards of the acting seat's farm by their index in build order (restore, pay, water,
+#: fill, harvest, abandon, equip, install) and the empty cells where a card may go by their
+#: index in the farm's sorted *frontier* (the empty cells orthogonally next to a card of the
+#: farm: build, tower, silo), so the grid is unbounded while the id space stays fixed.
+#: MAX_PIECES (32) is above MAX_FARM_CARDS (26). Each card has 4 neighbouring cells, so a farm
+#: of at most 32 cards has at most 4 x 32 = 128 frontier cells whatever its shape (a connected
+#: farm of 26 cards, as in play, has at most 2 x 26 + 2 = 54), and MAX_FRONTIER is never reached.
 MAX_PIECES = 32
-WINDOW = 27
-WINDOW_SIDE = 2 * WINDOW + 1
+MAX_FRONTIER = 4 * MAX_PIECES

@@ -28,7 +28,9 @@ def fresh(players: int = 3, seed: Any = 0, **options: Any) -> FieldsState:
 
 
 def _touch(state: FieldsState) -> None:
+    """Forget what the state worked out from the edited fields (legal actions, frontiers)."""
     state._legal = None
+    state._front = [None] * state.num_players
 
 
 def clear_farm(state: FieldsState, seat: int, water: int = 3, food: int | None = None) -> None:

@@ -24,6 +24,7 @@ from .actions import (
     ABANDON,
     BUILD,
     CELL_KINDS,
+    DONE,
     EQUIP,
     FILL,
     HARVEST,
@@ -71,19 +72,21 @@ EQ_INSTALL = tuple((e.total("on_install", "coins"), e.total("on_install", "water
                     e.total("on_install", "food")) for e in EQUIPMENT)
 EQ_END_VP = tuple(e.total("end_vp", "vp") for e in EQUIPMENT)
 
-# Action-id layout (fixed for every configuration; see docs/fields_of_green.md).
-_CELLS = R.WINDOW_SIDE * R.WINDOW_SIDE
+# Action-id layout (fixed for every configuration; see docs/fields_of_green.md). Cells where a
+# card may go are named by their index in the acting seat's sorted frontier, cards of the farm
+# by their index in build order (rulings.MAX_FRONTIER, rulings.MAX_PIECES).
 OFF_SPLIT = 0
 OFF_PICK = OFF_SPLIT + len(SPLITS)
 OFF_MARKET = OFF_PICK + NCARDS
 OFF_SELL = OFF_MARKET + R.MARKET_MAX_SELL + 1
-OFF_NEW = OFF_SELL + 3  # BUILD, TOWER, SILO: one block of window cells each
-NEW_KINDS = (BUILD, TOWER, SILO)
-OFF_PIECE = OFF_NEW + len(NEW_KINDS) * _CELLS
+OFF_NEW = OFF_SELL + 3  # sell 0, 1 or 2 Food (Roadside Stand)
+NEW_KINDS = (BUILD, TOWER, SILO)  # one block of frontier indices each
+OFF_PIECE = OFF_NEW + len(NEW_KINDS) * R.MAX_FRONTIER
 PIECE_KINDS = (RESTORE, PAY, WATER, FILL, HARVEST, ABANDON)
 OFF_EQUIP = OFF_PIECE + len(PIECE_KINDS) * R.MAX_PIECES
 OFF_INSTALL = OFF_EQUIP + NEQ * (R.MAX_PIECES + 1)
-NUM_ACTION_IDS = OFF_INSTALL + NEQ * R.MAX_PIECES
+OFF_DONE = OFF_INSTALL + NEQ * R.MAX_PIECES
+NUM_ACTION_IDS = OFF_DONE + 1
 
 _DECISIONS = frozenset(("water", "split", "commit", "take", "act", "pay", "fill", "sell", "equip", "harvest",
                         "hold"))
@@ -93,7 +96,9 @@ class FieldsState(GameState):
     """A Fields of Green position. Create one with ``acreage.new_game("fields_of_green", ...)``."""
 
     game_name = "fields_of_green"
-    rules_version = "1"
+    #: 2: hands of one design and draws of one tile kind are asked (FG-HID-2/6), 2-player
+    #: installs only before taking a card and ``done`` for an empty harvest (FG-EQ-6).
+    rules_version = "2"
 
     # ------------------------------------------------------------------ setup (FG-SET)
     def __init__(self, players: int, seed: Any, options: dict[str, Any]) -> None:
@@ -134,6 +139,8 @@ class FieldsState(GameState):
         self.pwater: list[list[int]] = []
         self.peq: list[list[tuple[int, ...]]] = []
         self.cells: list[dict[int, int]] = []
+        # Per seat, the farm's sorted frontier and its index (None: to be recomputed).
+        self._front: list[tuple[tuple[int, ...], dict[int, int]] | None] = [None] * n
         for _ in range(n):
             t, s = cell_of(*R.START_TOWER_CELL), cell_of(*R.START_SILO_CELL)
             self.pcard.append([TOWER_ID, SILO_ID])
@@ -176,6 +183,10 @@ class FieldsState(GameState):
         """FG-YR-5: First Player, then clockwise."""
         n = self.num_players
         return [(self.first_player + i) % n for i in range(n)]
+
+    def resolution_order(self) -> list[int]:
+        """FG-ACT-5: revealed picks resolve from the First Player clockwise."""
+        return self.order() if R.RESOLVE_FROM_FIRST_PLAYER else list(range(self.num_players))
 
     @property
     def direction(self) -> int:
@@ -242,15 +253,24 @@ class FieldsState(GameState):
     def water_in_range(self, seat: int, cell: int) -> int:
         return sum(self.pwater[seat][p] for p in self.towers_in_range(seat, cell))
 
+    def frontier_info(self, seat: int) -> tuple[tuple[int, ...], dict[int, int]]:
+        """FG-BLD-1/2: the empty cells sharing a side with a card of the farm, sorted, and the
+        index of each. Action ids name build, tower and silo cells by that index."""
+        info = self._front[seat]
+        if info is None:
+            cells = self.cells[seat]
+            out = set()
+            for c in cells:
+                for nb in neighbours(c):
+                    if nb not in cells:
+                        out.add(nb)
+            front = tuple(sorted(out))
+            info = self._front[seat] = (front, {c: i for i, c in enumerate(front)})
+        return info
+
     def frontier(self, seat: int) -> list[int]:
-        """FG-BLD-1/2: empty cells sharing a side with any card of the farm."""
-        cells = self.cells[seat]
-        out = set()
-        for c in cells:
-            for nb in neighbours(c):
-                if nb not in cells:
-                    out.add(nb)
-        return sorted(out)
+        """FG-BLD-1/2: empty cells sharing a side with any card of the farm (sorted)."""
+        return list(self.frontier_info(seat)[0])
 
     def _frontier_water(self, seat: int, front: list[int]) -> dict[int, int]:
         """Water available to each frontier cell, from one BFS per Tower."""
@@ -259,8 +279,15 @@ class FieldsState(GameState):
             w = self.pwater[seat][p]
             if not w:
                 continue
-            dist = self._tower_dists(seat, p)
             rng_ = self.tower_range(seat, p)
+            if not R.WATER_DISTANCE_ALONG_CARDS:  # straight Manhattan distance to the cell itself
+                tx, ty = xy(self.pcell[seat][p])
+                for f in front:
+                    fx, fy = xy(f)
+                    if abs(fx - tx) + abs(fy - ty) <= rng_:
+                        avail[f] += w
+                continue
+            dist = self._tower_dists(seat, p)
             for f in front:
                 best = min((dist[nb] for nb in neighbours(f) if nb in dist), default=rng_)
                 if best + 1 <= rng_:
@@ -388,7 +415,7 @@ class FieldsState(GameState):
             if self.hands[s]:
                 self.held[s] |= 1 << self.origin[s]
         self.stage = RESOLVE
-        for s in reversed(self.order()):  # FG-ACT-5
+        for s in reversed(self.resolution_order()):  # FG-ACT-5
             self.frames.append(("act", s, self.revealed[s]))
         self._revealed_flag = True
 
@@ -402,12 +429,15 @@ class FieldsState(GameState):
         self.frames.append(("harvest", seat, pending, (), False))
 
     def _finish_seat_harvest(self, top: tuple) -> None:
-        """FG-HRV-8/13: abandoned cards turn face down; their Equipment leaves the game."""
-        seat = top[1]
+        """FG-HRV-8: abandoned cards turn face down when the owner's harvest ends."""
         for p in top[3]:
-            self.pdown[seat][p] = True
-            if R.EQUIPMENT_LOST_WITH_WASTELAND:
-                self.peq[seat][p] = ()
+            self._make_wasteland(top[1], p)
+
+    def _make_wasteland(self, seat: int, p: int) -> None:
+        """FG-HRV-12/13: the card turns face down; its Equipment leaves the game."""
+        self.pdown[seat][p] = True
+        if R.EQUIPMENT_LOST_WITH_WASTELAND:
+            self.peq[seat][p] = ()
 
     def _end_year(self) -> None:
         if self.year == 4:  # FG-YR-6
@@ -427,6 +457,15 @@ class FieldsState(GameState):
     @property
     def num_distinct_actions(self) -> int:
         return NUM_ACTION_IDS
+
+    def public_notation(self, action) -> str:
+        """A 3–4 player pick is committed face down (FG-ACT-2, FG-HID-3): shown as a bare
+        'pick' until the reveal. Everything else, and 2-player picks from the open display,
+        is public."""
+        a = action if isinstance(action, Action) else Action(*action)
+        if a.kind == PICK and self.num_players >= 3:
+            return "pick (face down)"
+        return str(a)
 
     def in_subdecision(self) -> bool:
         return bool(self.frames) and self.frames[-1][0] in ("pay", "fill", "sell", "equip")
@@ -478,7 +517,9 @@ class FieldsState(GameState):
         if fk == "take":
             return self._install_actions(seat) + [Action(PICK, cid) for cid in sorted(set(self.display))]
         if fk == "act":
-            return self._install_actions(seat) + self._act_actions(seat, top[2])
+            # FG-EQ-6: with 2 players a stored tile is installed before the seat takes a card.
+            installs = [] if self.two_player else self._install_actions(seat)
+            return installs + self._act_actions(seat, top[2])
         if fk == "pay":
             return [Action(PAY, self.pcell[seat][p]) for p in self.towers_in_range(seat, top[2])
                     if self.pwater[seat][p] > 0]
@@ -494,6 +535,8 @@ class FieldsState(GameState):
             return out
         if fk == "harvest":
             out = [] if top[4] else self._install_actions(seat)
+            if not top[2]:  # FG-EQ-6: nothing to harvest, but stored tiles may still go in
+                return out + [Action(DONE)] if out else []
             for p in top[2]:
                 cell = self.pcell[seat][p]
                 if self.can_pay_harvest(seat, p):
@@ -623,21 +666,34 @@ class FieldsState(GameState):
             return
         if fk == "equip":
             self.frames.pop()
-            drawn = list(top[2])
-            drawn.remove(action.a)
+            drawn, known = list(top[2]), list(top[3])
+            i = drawn.index(action.a)
+            del drawn[i], known[i]
+            # FG-HID-6/11: the drawer now knows where the rest lie, and so does any seat that
+            # already knew one of them (the order they go under in is a rule).
+            known = [m | 1 << seat for m in known]
             if R.EQUIPMENT_REST_KEEP_ORDER:
                 drawn.reverse()
+                known.reverse()
             self.eq_stack[:0] = drawn  # FG-EQ-1: the rest go under the stack
-            self.eq_known[:0] = [1 << seat] * len(drawn)
+            self.eq_known[:0] = known
             if action.c:
                 self.stored[seat].append(action.a)
             else:
                 self._install(seat, self.cells[seat][action.b], action.a)
             return
+        if fk == "harvest" and k == DONE:
+            self.frames[-1] = ("harvest", seat, (), top[3], True)
+            return
         if fk == "harvest":
             p = self.cells[seat][action.a]
             pending = tuple(q for q in top[2] if q != p)
-            abandoned = top[3] + ((p,) if k == ABANDON else ())
+            abandoned = top[3]
+            if k == ABANDON:
+                if R.WASTELAND_AT_END_OF_OWN_HARVEST:
+                    abandoned += (p,)
+                else:
+                    self._make_wasteland(seat, p)
             self.frames[-1] = ("harvest", seat, pending, abandoned, True)
             if k == HARVEST:
                 c, w, f = self.harvest_cost(seat, p)
@@ -687,6 +743,7 @@ class FieldsState(GameState):
         self.pwater[seat].append(0)
         self.peq[seat].append(())
         self.cells[seat][cell] = p
+        self._front[seat] = None
         return p
 
     def _install(self, seat: int, p: int, k: int) -> None:
@@ -748,9 +805,11 @@ class FieldsState(GameState):
         n = min(R.EQUIPMENT_DRAW, len(self.eq_stack))
         if n == 0:
             return
-        drawn = tuple(self.eq_stack.pop() for _ in range(n))
-        del self.eq_known[len(self.eq_known) - n:]
-        self.frames.append(("equip", seat, drawn))
+        drawn, known = [], []
+        for _ in range(n):  # top first; ``known``: the seats that knew each tile
+            drawn.append(self.eq_stack.pop())
+            known.append(self.eq_known.pop())
+        self.frames.append(("equip", seat, tuple(drawn), tuple(known)))
         self._revealed_flag = True
 
     # ------------------------------------------------------------------ automation
@@ -779,7 +838,7 @@ class FieldsState(GameState):
             if fk == "hold":  # a pause set by scenario.py: nothing moves until it is removed
                 self._legal = []
                 return
-            if fk == "harvest" and not top[2]:
+            if fk == "harvest" and not top[2] and (top[4] or not self._install_actions(seat)):
                 self.frames.pop()
                 self._finish_seat_harvest(top)
                 continue
@@ -799,7 +858,7 @@ class FieldsState(GameState):
                         self.pwater[seat][p] = 0
                     continue
             acts = self._generate()
-            if len(acts) == 1:
+            if len(acts) == 1 and self._forced_in_public(top):
                 self._do(acts[0])
                 continue
             if fk == "harvest" and acts and all(a.kind == ABANDON for a in acts):
@@ -811,6 +870,18 @@ class FieldsState(GameState):
                 continue
             self._legal = acts
             return
+
+    def _forced_in_public(self, top: tuple) -> bool:
+        """Whether a one-choice decision may run by itself without telling the other seats
+        something hidden (FG-HID-2, FG-HID-6). A hand of several cards of one design, or an
+        offer of several tiles of one kind, leaves one legal action, but skipping the question
+        would show everyone what the hand or the offer holds; only a one-card hand (turn 6,
+        FG-EDGE-16) or a one-tile offer is forced without asking."""
+        if top[0] == "commit":
+            return len(self.hands[top[1]]) == 1
+        if top[0] == "equip":
+            return len(top[2]) == 1
+        return True
 
     def _next_step(self) -> bool:
         """Move the year on when no frame is pending; False once the game is over."""
@@ -931,6 +1002,7 @@ class FieldsState(GameState):
         c.pwater = [x[:] for x in self.pwater]
         c.peq = [x[:] for x in self.peq]
         c.cells = [x.copy() for x in self.cells]
+        c._front = self._front[:]
         c.hands = [x[:] for x in self.hands]
         c.origin = self.origin[:]
         c.held = self.held[:]
@@ -983,10 +1055,12 @@ class FieldsState(GameState):
             "fill": "choose the Tower that receives Water",
             "sell": "choose how much Food to sell",
             "equip": "choose the Equipment tile to keep, and install or store it",
-            "harvest": "harvest: pay for or abandon each harvest card",
+            "harvest": "harvest: pay for or abandon each harvest card (stored Equipment may go in first)",
         }
         text = f"seat {seat}: {words[fk]}"
-        if fk == "act" and (viewer is None or viewer == seat or self.stage == RESOLVE or self.two_player):
+        # The pick is named only where the viewer may see it: its owner, or everyone once revealed
+        # (FG-HID-3); with no viewer given, only when it is public.
+        if fk == "act" and (viewer == seat or self.stage == RESOLVE or self.two_player):
             text += f" ({CARDS[top[2]].name})"
         return text
 
@@ -995,6 +1069,8 @@ class FieldsState(GameState):
         p = self.cells[seat].get(cell)
         if p is None:
             raise IllegalAction(f"seat {seat} has no card at {cell_name(cell)} ({what})")
+        if p >= R.MAX_PIECES:
+            raise IllegalAction(f"card #{p} of seat {seat} lies beyond the id bound of {R.MAX_PIECES} cards")
         return p
 
     def action_id(self, action) -> int:
@@ -1008,15 +1084,19 @@ class FieldsState(GameState):
             return OFF_MARKET + a.a
         if k == SELL:
             return OFF_SELL + a.a
-        if k in NEW_KINDS:
-            x, y = xy(a.a)
-            if abs(x) > R.WINDOW or abs(y) > R.WINDOW:
-                raise IllegalAction(f"cell {cell_name(a.a)} lies outside the id window")
-            idx = (x + R.WINDOW) * R.WINDOW_SIDE + (y + R.WINDOW)
-            return OFF_NEW + NEW_KINDS.index(k) * _CELLS + idx
+        if k == DONE:
+            return OFF_DONE
         seat = self.current_player
         if seat is None:
             raise IllegalAction("the game is over")
+        if k in NEW_KINDS:
+            idx = self.frontier_info(seat)[1].get(a.a)
+            if idx is None:
+                raise IllegalAction(f"cell {cell_name(a.a)} is not an empty cell next to seat {seat}'s "
+                                    f"farm ({a})")
+            if idx >= R.MAX_FRONTIER:  # pragma: no cover - a farm never gets near the bound
+                raise IllegalAction(f"frontier cell #{idx} lies beyond the id bound of {R.MAX_FRONTIER}")
+            return OFF_NEW + NEW_KINDS.index(k) * R.MAX_FRONTIER + idx
         if k in PIECE_KINDS:
             p = self._piece(seat, a.a, KIND_WORDS[k])
             return OFF_PIECE + PIECE_KINDS.index(k) * R.MAX_PIECES + p
@@ -1038,14 +1118,18 @@ class FieldsState(GameState):
             return Action(MARKET, i - OFF_MARKET)
         if i < OFF_NEW:
             return Action(SELL, i - OFF_SELL)
-        if i < OFF_PIECE:
-            j = i - OFF_NEW
-            k = NEW_KINDS[j // _CELLS]
-            idx = j % _CELLS
-            return Action(k, cell_of(idx // R.WINDOW_SIDE - R.WINDOW, idx % R.WINDOW_SIDE - R.WINDOW))
+        if i == OFF_DONE:
+            return Action(DONE)
         seat = self.current_player
         if seat is None:
             raise IllegalAction("the game is over")
+        if i < OFF_PIECE:
+            k, n = divmod(i - OFF_NEW, R.MAX_FRONTIER)
+            front = self.frontier_info(seat)[0]
+            if n >= len(front):
+                raise IllegalAction(f"action id {action_id} names frontier cell #{n}, "
+                                    f"but seat {seat}'s farm has {len(front)}")
+            return Action(NEW_KINDS[k], front[n])
 
         def cell(p: int) -> int:
             if p >= len(self.pcell[seat]):
@@ -1080,6 +1164,10 @@ class FieldsState(GameState):
                 return Action(PICK, find_card(rest).id)
             if k in CELL_KINDS:
                 return Action(k, parse_cell(rest))
+            if k == DONE:
+                if rest:
+                    raise ValueError("done takes nothing after it")
+                return Action(DONE)
             if k in (MARKET, SELL):
                 v = int(rest)
                 if not 0 <= v <= 2:
@@ -1103,7 +1191,7 @@ class FieldsState(GameState):
         expected = {
             "water": (WATER,), "split": (SPLIT,), "commit": (PICK,), "take": (PICK, INSTALL),
             "act": (BUILD, TOWER, SILO, MARKET, RESTORE, INSTALL), "pay": (PAY,), "fill": (FILL,),
-            "sell": (SELL,), "equip": (EQUIP,), "harvest": (HARVEST, ABANDON, INSTALL),
+            "sell": (SELL,), "equip": (EQUIP,), "harvest": (HARVEST, ABANDON, INSTALL, DONE),
         }[fk]
         if k not in expected:
             return f"seat {seat} must now {self.describe_decision(seat).split(': ', 1)[1]}"
@@ -1135,12 +1223,16 @@ class FieldsState(GameState):
             return "that is not one of your Towers with room"
         if k == FILL:
             return "that Tower is out of range or full"
+        if k == DONE:
+            return "done ends a harvest only when no card is left to resolve"
         if k in (HARVEST, ABANDON):
             if k == ABANDON:
                 return "that card is not waiting to harvest, or its harvest costs nothing and must be done"
             return "that card is not waiting to harvest, or you cannot pay its whole cost"
         if k == INSTALL and (top[0] == "harvest" and top[4]):
             return "stored Equipment can be installed only at the start of your harvest"
+        if k == INSTALL and fk == "act" and self.two_player:
+            return "with 2 players stored Equipment is installed before taking a card"
         return "that tile does not fit there (category, 2 tiles at most, never two of a kind)"
 
     # ------------------------------------------------------------------ records
@@ -1170,9 +1262,9 @@ class FieldsState(GameState):
     def max_game_length(self) -> int:
         # Per seat and year: 2 water + 1 split + 6 picks, each with its action, up to 3 Water
         # payments, 2 Equipment choices, a fill or a sale; a harvest of at most 26 cards, each
-        # with a choice, 2 payments, a fill and an Equipment choice; plus installs of stored
-        # tiles (30 tiles in the game).
-        return 4 * self.num_players * (3 + 6 * 8 + 26 * 5) + 30
+        # with a choice, 2 payments, a fill and an Equipment choice, or a `done`; plus installs
+        # of stored tiles (30 tiles in the game).
+        return 4 * self.num_players * (4 + 6 * 8 + 26 * 5) + 30
 
 
 def _path_dist(cells: dict[int, int], a: int, b: int, limit: int) -> int | None:
