@@ -326,6 +326,7 @@ def check_legal_actions(state, legal: list[Action], n_ids: int) -> None:
 @settings(max_examples=examples(100), **COMMON)
 @given(setup=setups(), chooser=choosers)
 def test_invariants_hold_every_step_FF_SET_2_FF_SET_5_FF_PRD_3_FF_TRN_9_FF_DSP_5_FF_CON_8(setup, chooser):
+    # Checks FF-SET-5, FF-DSP-5, FF-CON-8.
     """Tile conservation, cube limits, town growth and cube bookkeeping at every step.
 
     FF-SET-2/5/6/7/9/13/14, FF-SOLO-4/5, FF-PRD-3, FF-DSP-3..6, FF-CON-3/8/9/13, FF-TRL-4/7/8/11,
@@ -956,6 +957,7 @@ def _names(actions) -> list[str]:
 @settings(max_examples=examples(60), **COMMON)
 @given(setup=setups(min_cap=5, max_cap=20), chooser=choosers)
 def test_transport_moves_follow_the_path_rules_FF_TRN_2_to_7(setup, chooser):
+    # Checks FF-TRN-3, FF-TRN-7.
     """In every transport position the legal moves are exactly those a path allows, computed
     here from the rules: joined edges only (FF-TRL-13, FF-TRN-2/3), through any building under
     the standard rules (FF-TRN-5), only through buildings showing the type for expert seats
@@ -987,6 +989,7 @@ def test_transport_moves_follow_the_path_rules_FF_TRN_2_to_7(setup, chooser):
 @settings(max_examples=examples(60), **COMMON)
 @given(setup=setups(), chooser=choosers)
 def test_scores_never_negative_and_ranking_follows_scores_FF_END_3_to_8(setup, chooser):
+    # Checks FF-END-6, FF-END-7.
     """Scores stay ≥ 0 (FF-END-8); at the end the game is over, nothing is legal, and
     ``ranking()`` follows the scores then the tie-breaks (FF-END-3..6, FF-SOLO-10)."""
     state = setup.new()
@@ -1026,6 +1029,7 @@ def test_scores_never_negative_and_ranking_follows_scores_FF_END_3_to_8(setup, c
 
 
 def test_content_totals_FF_SET_2():
+    # Checks FF-SET-2.
     """90 building tiles: 31 A, 35 B, 24 C, ten of them advanced; 4 starting tiles."""
     copies = Counter()
     for t in TILES:

@@ -123,6 +123,7 @@ def check(state, weights=pl.DEFAULT_WEIGHTS):
 
 # ----------------------------------------------------------------------------- rulebook examples
 def test_kuly_example_FF_EX_8_FF_TRN_8_FF_PRC_1():
+    # Checks FF-TRN-8, FF-PRC-1.
     """FF-EX-8: the planner finds at least the example's 14 points (here: exactly its moves, in an
     order that fits the 3-slot Kiln), proves it optimal and replays legally."""
     state = game()
@@ -139,6 +140,7 @@ def test_kuly_example_FF_EX_8_FF_TRN_8_FF_PRC_1():
 
 
 def test_round_4_chain_FF_EX_15_FF_FIN_2_FF_FIN_4():
+    # Checks FF-FIN-2, FF-FIN-4.
     """FF-EX-15: in round 4 the plan processes first, moves the new coal, then finishes: +14."""
     state = game()
     kuly(state, kiln={"wood": 3}, butcher={"sheep": 2})
@@ -149,6 +151,7 @@ def test_round_4_chain_FF_EX_15_FF_FIN_2_FF_FIN_4():
 
 
 def test_edge_case_20_swap_through_a_free_tile_FF_TRN_8():
+    # Checks FF-TRN-8.
     """Edge case 20's position (two full Kilns joined to a Swidden with one free slot)."""
     state = game()
     sc.clear_town(state, 0)
@@ -161,6 +164,7 @@ def test_edge_case_20_swap_through_a_free_tile_FF_TRN_8():
 
 
 def test_full_tiles_swap_needs_a_parked_cube_FF_TRN_8():
+    # Checks FF-TRN-8.
     """A Furniture Store full of wood and a Butcher full of sheep each need the other's cubes;
     only a Swidden with one free slot lets them swap: wood parks there, a sheep moves in, the
     Swidden's coal goes on to the Butcher. The optimum needs that order (and proves it)."""
@@ -192,6 +196,7 @@ def test_deadlock_is_proven_by_the_live_closure():
 
 
 def test_hut_and_lodge_in_either_order_FF_EFX_22_FF_EFX_24_FF_EFX_26():
+    # Checks FF-EFX-22, FF-EFX-24, FF-EFX-26.
     """Hauler's Hut and Porter's Lodge both pending: the plan may use them in either order."""
     state = game()
     sc.clear_town(state, 0)
@@ -210,6 +215,7 @@ def test_hut_and_lodge_in_either_order_FF_EFX_22_FF_EFX_24_FF_EFX_26():
 
 
 def test_replanning_after_the_first_haul_FF_EFX_23():
+    # Checks FF-EFX-23.
     """Planning again once the Hut is active (uses left: 3) stays exact."""
     state = game()
     sc.clear_town(state, 0)
@@ -225,6 +231,7 @@ def test_replanning_after_the_first_haul_FF_EFX_23():
 
 
 def test_hut_in_use_and_lodge_pending_FF_EFX_26():
+    # Checks FF-EFX-26.
     """Re-planning with the Hut in use (3 pulls left) and the Lodge still pending: the plan ends
     the Hut's effect early, uses or declines the Lodge, then moves along the trails."""
     state = game()
@@ -239,6 +246,7 @@ def test_hut_in_use_and_lodge_pending_FF_EFX_26():
 
 
 def test_expert_wheat_cannot_cross_the_forest_FF_EX_10_FF_TRN_6():
+    # Checks FF-TRN-6.
     """FF-EX-10's layout: a standard seat brings the wheat to the Bakery (coal waits there), an
     expert seat cannot, and the planner knows both."""
     values = []
@@ -256,6 +264,7 @@ def test_expert_wheat_cannot_cross_the_forest_FF_EX_10_FF_TRN_6():
 
 
 def test_plan_from_the_middle_of_a_stage_FF_TRN_8():
+    # Checks FF-TRN-8.
     """Planning after some moves were made (and with a small move cap left) stays exact."""
     state = game()
     kuly(state, forest=3, kiln={"coal": 2}, butcher={"sheep": 2}, lamb={"sheep": 1})
@@ -487,6 +496,7 @@ def test_plan_needs_a_transport_stage():
 ])
 @pytest.mark.parametrize("table", [False, True])
 def test_model_processing_equals_the_engine_FF_PRC_1_FF_PRC_3_FF_PRC_6(name, tier, table, monkeypatch):
+    # Checks FF-PRC-1, FF-PRC-3, FF-PRC-6.
     """The model's processing of one converter (as the last step, and as a round-4 step) gives
     exactly the engine's points and leftover cubes, for every content (sampled for big tiles);
     also with the generic table encoding. (At the last step a "different types" converter's

@@ -139,6 +139,7 @@ def finish_game(state) -> None:
 
 # ============================================================================= production
 def test_fresh_town_round_1_production_FF_EX_3a_FF_PRD_1_FF_PRD_5():
+    # Checks FF-PRD-1, FF-PRD-5.
     """FF-EX-3 (a): a fresh town's round-1 production gives Forest[5 wood] and Mine[3 stone]."""
     state = game()
     for seat in (0, 1):
@@ -148,6 +149,7 @@ def test_fresh_town_round_1_production_FF_EX_3a_FF_PRD_1_FF_PRD_5():
 
 
 def test_leftover_cubes_reduce_the_harvest_FF_EX_3b_FF_PRD_5_FF_PRD_3():
+    # Checks FF-PRD-5, FF-PRD-3.
     """FF-EX-3 (b): Forest[2 wood] and Mine[1 stone] are only topped up to 5 and 3."""
     state = game()
     empty_town(state, 0, wood=2, stone=1)
@@ -191,6 +193,7 @@ def test_produced_goods_stay_on_the_producer_FF_PRD_2_FF_EFX_3():
 
 
 def test_industrial_farm_with_two_free_slots_FF_EX_2a_FF_PRD_3():
+    # Checks FF-PRD-3.
     """FF-EX-2 (a): Industrial Farm (3 slots) holding 1 wheat gains 2 and discards the third."""
     state = produced("Industrial Farm", wheat=1)
     assert find_tile("Industrial Farm").slots == 3
@@ -198,6 +201,7 @@ def test_industrial_farm_with_two_free_slots_FF_EX_2a_FF_PRD_3():
 
 
 def test_scrapyard_keep_choice_FF_EX_2b_FF_PRD_4():
+    # Checks FF-PRD-4.
     """FF-EX-2 (b): Scrapyard[1 wood] (2 slots) is offered exactly 'keep wood' / 'keep stone'."""
     state = produced("Scrapyard", wood=1)
     assert find_tile("Scrapyard").slots == 2
@@ -254,6 +258,7 @@ def test_keep_choices_come_tile_by_tile_FF_PRD_4():
 
 
 def test_full_allotment_gets_nothing_FF_EX_2c_FF_PRD_3():
+    # Checks FF-PRD-3.
     """FF-EX-2 (c): a full Allotment (1 slot, 1 wheat) is unchanged by production."""
     state = produced("Allotment", wheat=1)
     assert sc.cubes_at(state, 0, (3, 3)) == {"wheat": 1}
@@ -261,6 +266,7 @@ def test_full_allotment_gets_nothing_FF_EX_2c_FF_PRD_3():
 
 
 def test_woolmill_scores_held_sheep_FF_EX_2d_FF_PRD_6_FF_EFX_14():
+    # Checks FF-PRD-6, FF-EFX-14.
     """FF-EX-2 (d): Woolmill[3 sheep] gives +6 and still holds its 3 sheep."""
     state = produced("Woolmill", sheep=3)
     assert state.scores()[0] == 6
@@ -440,6 +446,7 @@ def test_tile_built_in_round_4_never_produces_FF_PRD_9():
 
 
 def test_immediate_goods_built_in_round_4_feed_the_final_stage_FF_FIN_4_FF_PRD_9():
+    # Checks FF-PRD-9.
     """Edge case 17 (FF-FIN-4): Grazing Land built in round 4 (1 wheat + 2 sheep) can send its
     goods to a Grocer in the same round's combined stage."""
     state = _construction(4)
@@ -502,6 +509,7 @@ def test_any_number_of_moves_then_done_FF_TRN_1():
 
 
 def test_wood_moves_along_a_trail_once_per_free_slot_FF_EX_5_FF_TRN_2_FF_TRN_4():
+    # Checks FF-TRN-2, FF-TRN-4.
     """FF-EX-5: Forest[3 wood], NS trail, empty Kiln (3 slots): the move is legal once per free
     Kiln slot and all 3 wood arrive (then processing turns them into coal)."""
     state = game()
@@ -702,6 +710,7 @@ def _crossing_town(state, seat: int, middle: str, **cubes: int) -> None:
     [("Sawmill", {"wood": 4}, True), ("Brewery", {"wheat": 4}, False)],
 )
 def test_full_buildings_can_be_crossed_FF_TRN_5_FF_TRN_6_FF_TRN_7(middle, cubes, expert_ok):
+    # Checks FF-TRN-5, FF-TRN-6, FF-TRN-7.
     """Edge case 5: wood from a full Forest crosses a full building to reach a Kiln. Standard
     seats cross any building; an expert seat (same game) only one that shows wood, full or not."""
     state = game(expert={1})
@@ -1010,6 +1019,7 @@ def test_move_cap_option_FF_TRN_11():
 
 # ============================================================================= processing
 def test_bakery_converts_FF_EX_1_FF_PRC_1_FF_EFX_27_FF_EFX_2():
+    # Checks FF-PRC-1, FF-EFX-27, FF-EFX-2.
     """FF-EX-1: a Bakery[1 wheat + 1 coal] processes for +6 and ends empty."""
     points, cubes = processed("Bakery", wheat=1, coal=1)
     assert points == 6
@@ -1189,6 +1199,7 @@ def test_charcoal_kiln_turns_wood_into_coal_FF_EFX_29(tier):
 
 
 def test_swidden_goods_conversion_FF_EFX_31_FF_PRC_3():
+    # Checks FF-PRC-3.
     """Checks FF-EFX-31 (Swidden 2 wood → 1 wheat + 1 coal), repeated, outputs kept on the tile."""
     assert processed("Swidden", wood=4) == (0, {"wheat": 2, "coal": 2})
     assert processed("Swidden", wood=3) == (0, {"wood": 1, "wheat": 1, "coal": 1})
@@ -1464,6 +1475,7 @@ def test_score_laps_FF_EX_14_FF_END_7(start, tile, cubes, expected, marker):
 
 
 def test_lap_marker_values_FF_EX_14_FF_END_7():
+    # Checks FF-END-7.
     """FF-EX-14: 48+5 → 53 (50+), 97+7 → 104 (100+), 149+3 → 152 (150+); no upper limit."""
     assert lap_marker(48 + 5) == "50+"
     assert lap_marker(97 + 7) == "100+"

@@ -667,6 +667,7 @@ def _sheepfold_position():
 
 
 def test_building_the_sheepfold_FF_EX_4_FF_CON_5_FF_CON_6_FF_CON_11_FF_CON_12_FF_DSP_2():
+    # Checks FF-CON-6, FF-CON-11, FF-CON-12.
     """Checks FF-EX-4 with FF-CON-5, 6, 8, 11, 12 and FF-DSP-2: pay 1 wood from the Forest and 1
     stone from the Mine, place at (0,1), gain 2 sheep; the space refills from the A stack."""
     state = _sheepfold_position()
@@ -723,6 +724,7 @@ def test_one_action_per_turn_FF_CON_1():
 
 
 def test_construction_turn_order_FF_EX_16_FF_CON_2_FF_CON_3_FF_RND_8():
+    # Checks FF-CON-2, FF-CON-3.
     """Checks FF-EX-16 (FF-CON-1 to 3, FF-RND-8): 3 players from seat 1; passed seats are
     skipped; the phase ends when all have passed; seat 2 starts the next round."""
     state = game(3, start_player=1)
@@ -1193,6 +1195,7 @@ def test_every_straight_and_curve_can_be_upgraded_FF_TRL_12():
 
 
 def test_connections_FF_TRL_13_FF_TRN_3():
+    # Checks FF-TRN-3.
     """Checks FF-TRL-13 (edge case 8): trails join when both open onto the shared edge, a trail
     joins a building it opens toward, and two buildings (the Forest and Mine too) never join
     directly."""
@@ -1505,6 +1508,7 @@ def _solo(a1=("Allotment",), draws=("Granary", "Woolmill", "Paddock", "Timberlan
 
 
 def test_solo_removal_and_slide_a_FF_EX_13_FF_SOLO_6_FF_SOLO_7_FF_SOLO_8():
+    # Checks FF-SOLO-7, FF-SOLO-8.
     """Checks FF-EX-13 (a) with FF-SOLO-6/7/8: building a2 removes a1 and a4 from the game; the
     rows slide left and fill top row first: top [a3 n1 n2], bottom [a5 a6 n3]."""
     state = _solo()
@@ -1518,6 +1522,7 @@ def test_solo_removal_and_slide_a_FF_EX_13_FF_SOLO_6_FF_SOLO_7_FF_SOLO_8():
 
 
 def test_solo_removal_and_slide_b_FF_EX_13_FF_SOLO_6_FF_SOLO_7():
+    # Checks FF-SOLO-6, FF-SOLO-7.
     """Checks FF-EX-13 (b): building a1 removes a2 (the new leftmost of the top row) and a4."""
     state = _solo()
     sc.play(state, "build Allotment", "place 0,1")
@@ -1526,6 +1531,7 @@ def test_solo_removal_and_slide_b_FF_EX_13_FF_SOLO_6_FF_SOLO_7():
 
 
 def test_solo_removal_and_slide_c_FF_EX_13_FF_SOLO_6_FF_SOLO_8():
+    # Checks FF-SOLO-6, FF-SOLO-8.
     """Checks FF-EX-13 (c): with a1 a stack of 2, building a2 removes only one a1; the top row
     slides to [a1 a3 _] and just 2 tiles are drawn (n1 top, n2 bottom)."""
     state = _solo(a1=("Allotment", "Allotment"))
@@ -1599,6 +1605,7 @@ def test_solo_stack_runs_out_FF_SOLO_8_FF_DSP_4():
 
 
 def test_solo_round_3_swap_FF_SOLO_9_FF_RND_9():
+    # Checks FF-RND-9.
     """Checks FF-SOLO-9: the round-3 swap also happens solo: 6 B tiles into the two rows."""
     state = _solo()
     sc.goto_construction(state, 0, round=2)

@@ -27,6 +27,7 @@ def test_festival_and_gairy_counts_HV_PIE_1_HV_NOV_1_HV_GAI_2():
 
 
 def test_every_entry_has_provenance_HV_SET_3():
+    # Checks HV-SET-3.
     """Every loaded record carries a provenance tag per field."""
     groups = (C.CROPS, C.SPACES, C.SUNRISE, C.CHARACTERS, C.FARMHOUSES, C.BUILDINGS, C.MARKET, C.FESTIVAL)
     for group in groups:
@@ -35,6 +36,7 @@ def test_every_entry_has_provenance_HV_SET_3():
 
 
 def test_bad_entry_named_by_file_entry_field_HV_SET_3():
+    # Checks HV-SET-3.
     text = (C.DATA_DIR / "crops.toml").read_text().replace("tend_water = 2", "tend_water = -2")
     with pytest.raises(ContentError, match=r"crops.toml: crops\[3\] \(pumpkin\), field 'tend_water'"):
         C.load_crops(text)

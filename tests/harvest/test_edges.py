@@ -17,6 +17,7 @@ def _action_start(players=3, **opts):
 
 
 def test_basket_must_be_placed_HV_FFB_2_HV_ACT_2():
+    # Checks HV-FFB-2, HV-ACT-2.
     """Edge 11: only the basket left → FF-3 is always offered and there is no pass."""
     s = _action_start(3)
     sc.at_turn(s, 0)
@@ -27,6 +28,7 @@ def test_basket_must_be_placed_HV_FFB_2_HV_ACT_2():
 
 
 def test_hand_woven_basket_returns_HV_EX_13_HV_NOV_12():
+    # Checks HV-EX-13, HV-NOV-12.
     s = _action_start(3)
     sc.at_turn(s, 0)
     s.occ = [[] for _ in s.occ]
@@ -39,6 +41,7 @@ def test_hand_woven_basket_returns_HV_EX_13_HV_NOV_12():
 
 
 def test_sunrise_11_empty_p1_HV_SUN_5():
+    # Checks HV-SUN-5.
     """Edge 17: #11 with an empty P1 gives only its 4 coins."""
     s = sc.fresh(3)
     s.p1 = -1
@@ -50,6 +53,7 @@ def test_sunrise_11_empty_p1_HV_SUN_5():
 
 
 def test_sunrise_11_takes_p1_free_HV_SUN_5_HV_FFC_6():
+    # Checks HV-SUN-5, HV-FFC-6.
     s = sc.fresh(3)
     sc.set_market(s, None, "Apple Pie", "Pecan Pie")
     from acreage.games.harvest.content import SUNRISE
@@ -60,6 +64,7 @@ def test_sunrise_11_takes_p1_free_HV_SUN_5_HV_FFC_6():
 
 
 def test_round_four_has_no_sunset_HV_RND_1():
+    # Checks HV-RND-1.
     """Edge 18: the round-4 P1 card is never discarded."""
     s = _action_start(2)
     s.round = 4
@@ -74,6 +79,7 @@ def test_round_four_has_no_sunset_HV_RND_1():
 
 
 def test_gairy_leftovers_HV_GAI_9():
+    # Checks HV-GAI-9.
     """Once no human has a piece, the phase ends even with Gairy pieces unplaced."""
     s = _action_start(1, assign="Finn & Maisie:Bakehouse")
     import random
@@ -87,6 +93,7 @@ def test_gairy_leftovers_HV_GAI_9():
 
 
 def test_market_block_without_paying_HV_FM_2():
+    # Checks HV-FM-2.
     s = _action_start(3)
     sc.at_turn(s, 0)
     s.occ = [[] for _ in s.occ]
@@ -97,6 +104,7 @@ def test_market_block_without_paying_HV_FM_2():
 
 
 def test_ff3_coin_or_card_HV_FFB_5():
+    # Checks HV-FFB-5.
     s = _action_start(3)
     sc.at_turn(s, 0)
     s.coins[0] = 0

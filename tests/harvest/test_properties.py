@@ -19,6 +19,7 @@ CASES = [(n, ff) for n in (1, 2, 3, 4) for ff in (True, False)]
 
 @pytest.mark.parametrize("players,ff", CASES)
 def test_random_games_finish_HV_RND_1_HV_ACT_1(players, ff):
+    # Checks HV-RND-1, HV-ACT-1.
     """Random games end after round 4 with every rule path applying legal actions only."""
     for seed in range(3):
         s = random_game(players, seed, ff)
@@ -30,6 +31,7 @@ def test_random_games_finish_HV_RND_1_HV_ACT_1(players, ff):
 
 @pytest.mark.parametrize("players,ff", CASES)
 def test_determinism_records_snapshots_HV_SET_13(players, ff):
+    # Checks HV-SET-13.
     """Same seed + actions → same game; to_json/load_state and record/replay round-trip."""
     a = random_game(players, 11, ff)
     b = random_game(players, 11, ff)
@@ -78,6 +80,7 @@ def test_clone_shares_nothing(players, ff):
 
 @pytest.mark.parametrize("players,ff", CASES)
 def test_observation_hides_order_and_determinize_keeps_public_HV_RES_6_HV_FFC_5(players, ff):
+    # Checks HV-RES-6, HV-FFC-5.
     """Observations never show hidden orders; determinize keeps public facts and card counts."""
     for upto in (0, 3, 50):
         s = random_game(players, 7, ff, upto=upto)
@@ -98,6 +101,7 @@ def test_observation_hides_order_and_determinize_keeps_public_HV_RES_6_HV_FFC_5(
 
 
 def test_observation_varies_with_hidden_order_only_not_HV_RES_6():
+    # Checks HV-RES-6.
     """Two states that differ only in a hidden order give the same observation."""
     s = sc.fresh(3, seed=1)
     t = s.clone()

@@ -30,6 +30,7 @@ def test_player_counts_HV_SET_1():
 
 
 def test_starting_supply_and_board_HV_SET_6_HV_SET_7_HV_SET_11_HV_SET_12():
+    # Checks HV-SET-6, HV-SET-7, HV-SET-11, HV-SET-12.
     s = sc.fresh(3, assign="Trader:Bakehouse;Architect:Well House;Lumberjack:Seed Loft")
     assert s.coins[0] == 3 and s.cap[0] == 3 and s.water[0] == 3 and s.fert[0] == 1
     assert s.seeds[0] == [2, 2, 0, 0]
@@ -63,6 +64,7 @@ def test_option_off_HV_FFO_1():
 
 # ------------------------------------------------------------------ sunrise
 def test_sunrise_swap_order_HV_EX_7_HV_SUN_1_to_6():
+    # Checks HV-SUN-1, HV-SUN-2, HV-SUN-3, HV-SUN-4, HV-SUN-5, HV-SUN-6.
     """HV-EX-7: A #2, B #5, C #9; display #1, #7, #10."""
     s = sc.fresh(3, assign="Trader:Seed Loft;Architect:Seed Loft;Lumberjack:Seed Loft")
     s.tile = [2, 5, 9]
@@ -83,6 +85,7 @@ def test_sunrise_swap_order_HV_EX_7_HV_SUN_1_to_6():
 
 # ------------------------------------------------------------------ fields
 def test_harvest_three_types_HV_EX_2_HV_FLD_5_to_8_HV_RES_4():
+    # Checks HV-EX-2, HV-FLD-5, HV-RES-4, HV-FLD-6, HV-FLD-7, HV-FLD-8.
     s = _action_start(3)
     sc.at_turn(s, 0)
     sc.set_farm(s, 0, {"1,1": "wheat crop", "1,2": "wheat crop", "2,1": "pumpkin crop",
@@ -101,6 +104,7 @@ def test_harvest_three_types_HV_EX_2_HV_FLD_5_to_8_HV_RES_4():
 
 
 def test_empty_harvest_still_buys_HV_FLD_9_HV_FFC_2():
+    # Checks HV-FLD-9, HV-FFC-2.
     s = _action_start(3)
     sc.at_turn(s, 0)
     s.occ = [[] for _ in s.occ]
@@ -111,6 +115,7 @@ def test_empty_harvest_still_buys_HV_FLD_9_HV_FFC_2():
 
 
 def test_plant_tend_costs_HV_FLD_3_HV_FLD_4():
+    # Checks HV-FLD-3, HV-FLD-4.
     s = _action_start(3)
     sc.at_turn(s, 0)
     s.occ = [[] for _ in s.occ]
@@ -128,6 +133,7 @@ def test_plant_tend_costs_HV_FLD_3_HV_FLD_4():
 
 # ------------------------------------------------------------------ workshop
 def test_build_over_crops_HV_EX_8_HV_WS_5_HV_WS_6():
+    # Checks HV-EX-8, HV-WS-5, HV-WS-6.
     s = _action_start(3)
     sc.at_turn(s, 0)
     s.occ = [[] for _ in s.occ]
@@ -145,6 +151,7 @@ def test_build_over_crops_HV_EX_8_HV_WS_5_HV_WS_6():
 
 
 def test_workshop_not_equal_HV_WS_2():
+    # Checks HV-WS-2.
     """Edge 5: W-3 offers each action once."""
     s = _action_start(3)
     sc.at_turn(s, 0)
@@ -156,6 +163,7 @@ def test_workshop_not_equal_HV_WS_2():
 
 
 def test_maisie_and_finn_HV_EX_4_HV_FNM_2_HV_FNM_3():
+    # Checks HV-EX-4, HV-FNM-2, HV-FNM-3.
     s = _action_start(3, assign="Finn & Maisie:Bakehouse;Architect:Well House;Lumberjack:Seed Loft")
     sc.at_turn(s, 0)
     s.occ = [[] for _ in s.occ]
@@ -176,6 +184,7 @@ def test_maisie_and_finn_HV_EX_4_HV_FNM_2_HV_FNM_3():
 
 # ------------------------------------------------------------------ trading post
 def test_trading_post_payments_HV_EX_9_HV_TP_1():
+    # Checks HV-EX-9, HV-TP-1.
     s = _action_start(3, assign="Architect:Bakehouse;Architect:Well House;Lumberjack:Seed Loft")
     sc.at_turn(s, 0)
     s.occ = [[] for _ in s.occ]
@@ -191,6 +200,7 @@ def test_trading_post_payments_HV_EX_9_HV_TP_1():
 
 # ------------------------------------------------------------------ festival
 def test_pie_sets_HV_EX_1_HV_PIE_2_HV_PIE_3():
+    # Checks HV-EX-1, HV-PIE-2, HV-PIE-3.
     s = sc.fresh(3)
     for names, want in ((["Apple Pie"] * 2 + ["Strawberry Pie", "Blueberry Pie"], 10),
                         (["Apple Pie"] * 2 + ["Strawberry Pie"] * 2 + ["Blueberry Pie"], 13),
@@ -202,6 +212,7 @@ def test_pie_sets_HV_EX_1_HV_PIE_2_HV_PIE_3():
 
 
 def test_francie_free_and_ff1_HV_EX_3_HV_FRA_1_HV_FFB_3_HV_FFC_4():
+    # Checks HV-EX-3, HV-FRA-1, HV-FFB-3, HV-FFC-4.
     s = _action_start(3, assign="Francie:Bakehouse;Architect:Well House;Lumberjack:Seed Loft")
     sc.at_turn(s, 0)
     s.occ = [[] for _ in s.occ]
@@ -214,6 +225,7 @@ def test_francie_free_and_ff1_HV_EX_3_HV_FRA_1_HV_FFB_3_HV_FFC_4():
 
 
 def test_gap_until_end_of_turn_HV_EX_6_HV_FFC_4_HV_FFC_6():
+    # Checks HV-EX-6, HV-FFC-4, HV-FFC-6.
     s = _action_start(3)
     sc.at_turn(s, 0)
     s.occ = [[] for _ in s.occ]
@@ -232,6 +244,7 @@ def test_gap_until_end_of_turn_HV_EX_6_HV_FFC_4_HV_FFC_6():
 
 
 def test_novelty_not_same_turn_HV_NOV_3_HV_EX_12():
+    # Checks HV-NOV-3, HV-EX-12.
     s = _action_start(3)
     sc.at_turn(s, 0)
     s.occ = [[] for _ in s.occ]
@@ -256,6 +269,7 @@ def test_novelty_not_same_turn_HV_NOV_3_HV_EX_12():
 
 
 def test_gairy_festival_discard_HV_EX_5_HV_GAI_6():
+    # Checks HV-EX-5, HV-GAI-6.
     s = _action_start(2, assign="Architect:Bakehouse;Trader:Well House")
     sc.set_market(s, "Strawberry Pie", "Harvest Hay Ride", "Pumpkin Pie")
     s.occ = [[] for _ in s.occ]
@@ -268,6 +282,7 @@ def test_gairy_festival_discard_HV_EX_5_HV_GAI_6():
 
 
 def test_gairy_solo_places_highest_HV_EX_11_HV_GAI_5_HV_GAI_7():
+    # Checks HV-EX-11, HV-GAI-5, HV-GAI-7.
     s = _action_start(1, assign="Architect:Bakehouse", fall_festival=False)
     s.occ = [[] for _ in s.occ]
     from acreage.games.harvest.content import SPACE_BY_NAME as SB
@@ -280,6 +295,7 @@ def test_gairy_solo_places_highest_HV_EX_11_HV_GAI_5_HV_GAI_7():
 
 
 def test_final_scoring_and_tiebreak_HV_EX_10_HV_END_1_to_5():
+    # Checks HV-EX-10, HV-END-1, HV-END-2, HV-END-3, HV-END-4, HV-END-5.
     s = sc.fresh(2, assign="Architect:Windmill Farm;Trader:Bakehouse")
     from acreage.games.harvest.content import BUILDING_BY_NAME as BB
     s.score[0], s.coins[0], s.fert[0] = 41, 7, 4
@@ -295,6 +311,7 @@ def test_final_scoring_and_tiebreak_HV_EX_10_HV_END_1_to_5():
 
 
 def test_solo_result_HV_GAI_12():
+    # Checks HV-GAI-12.
     s = sc.fresh(1, assign="Architect:Bakehouse")
     s.phase, s.frames, s.score[0], s.coins[0] = "over", [], 81, 0
     r = s.solo_result()

@@ -69,6 +69,7 @@ def _in_visit(s, seat: int = 0) -> bool:
 
 # ====================================================================== reported gaps
 def test_printing_press_reactivates_maisie_HV_WS_11_HV_EX_4_HV_FNM_4_HV_WS_2():
+    # Checks HV-WS-11, HV-FNM-4, HV-WS-2.
     """HV-EX-4 (second half) / edge 7: re-activating Maisie's W-2 gives its printed 2 actions, the ≠
     applies again, all costs are paid again (Finn on the Press waives nothing), the mouse stays."""
     s = _turn("Finn & Maisie:Bakehouse")
@@ -100,6 +101,7 @@ def test_printing_press_reactivates_maisie_HV_WS_11_HV_EX_4_HV_FNM_4_HV_WS_2():
 
 
 def test_printing_press_repays_trading_post_HV_WS_11_HV_TP_1():
+    # Checks HV-TP-1.
     """HV-WS-11: a re-activated TP-2 asks for the Trading Post payment again."""
     s = _turn()
     _own(s, 0, "Printing Press")
@@ -117,6 +119,7 @@ def test_printing_press_repays_trading_post_HV_WS_11_HV_TP_1():
 
 
 def test_homestead_trading_post_HV_WS_10_HV_ACT_7_HV_TP_1_HV_TP_2():
+    # Checks HV-TP-1.
     """HV-WS-10: one Trading Post action at the usual payment, on a private space (HV-ACT-7)."""
     s = _turn()
     _own(s, 0, "Homestead Trading Post")
@@ -136,6 +139,7 @@ def test_homestead_trading_post_HV_WS_10_HV_ACT_7_HV_TP_1_HV_TP_2():
 
 
 def test_greenhouse_two_fields_actions_HV_WS_10_HV_FLD_10_HV_FFC_2():
+    # Checks HV-FFC-2.
     """HV-WS-10: Greenhouse = two Fields actions; its Harvest is a full one (HV-FLD-10: purchase)."""
     s = _turn()
     _own(s, 0, "Greenhouse")
@@ -155,6 +159,7 @@ def test_greenhouse_two_fields_actions_HV_WS_10_HV_FLD_10_HV_FFC_2():
 
 
 def test_seed_shed_two_general_store_actions_HV_WS_10_HV_GS_3():
+    # Checks HV-WS-10, HV-GS-3.
     s = _turn()
     _own(s, 0, "Seed Shed")
     s.coins[0], s.seeds[0] = 10, [0, 0, 0, 0]
@@ -188,6 +193,7 @@ def test_trader_uses_taken_tp2_once_HV_CHR_4_HV_CHR_6():
 
 
 def test_trader_on_gairy_tp2_HV_CHR_4_HV_GAI_10():
+    # Checks HV-CHR-4, HV-GAI-10.
     s = _turn("Trader:Bakehouse", players=2)
     s.occ[_sp("TP-2")] = [-1]
     sc.touch(s)
@@ -197,6 +203,7 @@ def test_trader_on_gairy_tp2_HV_CHR_4_HV_GAI_10():
 
 
 def test_market_regular_uses_taken_market_HV_CHR_4_HV_FM_1():
+    # Checks HV-CHR-4, HV-FM-1.
     """Market Regular: a taken Market space once a round, the tile costing 1 coin less."""
     s = _turn("Market Regular:Bakehouse")
     s.mstacks[0][-1] = 9  # tile #10: 3 coins → 5 points
@@ -216,6 +223,7 @@ def test_market_regular_uses_taken_market_HV_CHR_4_HV_FM_1():
 
 
 def test_hay_ride_pays_trading_post_HV_NOV_9_HV_EX_9_HV_NOV_2_HV_NOV_6_HV_RES_8():
+    # Checks HV-NOV-9, HV-NOV-2, HV-NOV-6, HV-RES-8.
     """HV-EX-9: Hay Ride between the two TP actions gives 2 fertilizer and a full bucket."""
     s = _turn()
     s.seeds[0], s.fert[0], s.water[0], s.cap[0] = [0, 1, 0, 0], 2, 3, 3
@@ -238,6 +246,7 @@ def test_hay_ride_pays_trading_post_HV_NOV_9_HV_EX_9_HV_NOV_2_HV_NOV_6_HV_RES_8(
 
 
 def test_funnel_cake_at_general_store_only_HV_NOV_10_HV_NOV_6():
+    # Checks HV-NOV-10, HV-NOV-6.
     s = _turn()
     s.seeds[0], s.coins[0] = [0, 0, 0, 0], 0
     sc.give_cards(s, 0, "Funnel Cake")
@@ -252,6 +261,7 @@ def test_funnel_cake_at_general_store_only_HV_NOV_10_HV_NOV_6():
 
 
 def test_garland_after_harvest_copies_HV_NOV_8_HV_NOV_4_HV_NOV_5_HV_RES_2():
+    # Checks HV-NOV-8, HV-NOV-4, HV-NOV-5, HV-RES-2.
     """Two Garlands after one Harvest (from FF-2): each +2 water (capped) and +4 points."""
     s = _turn()
     sc.set_farm(s, 0, {"1,1": "strawberry crop"})
@@ -267,6 +277,7 @@ def test_garland_after_harvest_copies_HV_NOV_8_HV_NOV_4_HV_NOV_5_HV_RES_2():
 
 
 def test_soil_mix_pays_workshop_with_fertilizer_HV_NOV_11():
+    # Checks HV-NOV-11.
     """Soil Mix: coins first, then each fertilizer counts as 3 coins; no change."""
     s = _turn("Pumpkin Patcher:Bakehouse")
     s.coins[0], s.fert[0], s.cap[0] = 1, 3, 3
@@ -284,6 +295,7 @@ def test_soil_mix_pays_workshop_with_fertilizer_HV_NOV_11():
 
 
 def test_lumberjack_keeps_one_of_two_rolls_HV_WS_4_HV_CHR_2():
+    # Checks HV-WS-4, HV-CHR-2.
     """Lumberjack clears for free and chooses between two rolled die faces."""
     seen = 0
     for seed in range(12):
@@ -310,6 +322,7 @@ def test_lumberjack_keeps_one_of_two_rolls_HV_WS_4_HV_CHR_2():
 
 
 def test_gairy_with_no_placement_ends_turn_HV_GAI_8_HV_GAI_7():
+    # Checks HV-GAI-8, HV-GAI-7.
     """Edge 12: every Fields space full, only Fields tiles: Gairy places nothing and play goes on."""
     s = _turn(players=2, ff=False)
     for n in ("F-3", "F-2", "F-1"):
@@ -322,6 +335,7 @@ def test_gairy_with_no_placement_ends_turn_HV_GAI_8_HV_GAI_7():
 
 
 def test_gairy_tries_every_tile_of_the_reshuffle_HV_GAI_8_HV_GAI_3():
+    # Checks HV-GAI-3.
     """HV-GAI-8: the turn only ends once every tile of the deck and of its reshuffle was tried."""
     for seed in range(20):
         s = sc.fresh(2, seed=seed, assign="Architect:Bakehouse;Trader:Bakehouse", fall_festival=False)
@@ -340,6 +354,7 @@ def test_gairy_tries_every_tile_of_the_reshuffle_HV_GAI_8_HV_GAI_3():
 
 # ====================================================================== coverage of the rest
 def test_expansion_setup_HV_FFO_2_HV_FFO_3_HV_SET_9_HV_SET_10_HV_GAI_1_HV_GAI_3_HV_FNM_1():
+    # Checks HV-FFO-2, HV-FFO-3, HV-SET-9, HV-GAI-1, HV-GAI-3, HV-FNM-1.
     s = sc.fresh(2, seed=3, assign="Trader:Bakehouse;Finn & Maisie:Well House")
     assert CHARACTERS[s.char[0]].name == "Trader" and CHARACTERS[s.char[1]].name == "Finn & Maisie"
     tiles = s.tile + s.display + s.sun_stack
@@ -357,6 +372,7 @@ def test_expansion_setup_HV_FFO_2_HV_FFO_3_HV_SET_9_HV_SET_10_HV_GAI_1_HV_GAI_3_
 
 
 def test_resources_and_rounds_HV_SET_4_HV_SET_5_HV_RND_2_HV_RND_5_HV_RES_5():
+    # Checks HV-SET-4, HV-SET-5, HV-RND-2, HV-RND-5, HV-RES-5.
     s = _turn()
     assert CROP_NAMES == ("wheat", "strawberry", "blueberry", "pumpkin")
     assert len(set(s.tile)) == 3
@@ -370,6 +386,7 @@ def test_resources_and_rounds_HV_SET_4_HV_SET_5_HV_RND_2_HV_RND_5_HV_RES_5():
 
 
 def test_sunrise_swap_income_order_HV_SUN_2_HV_SUN_3_HV_SUN_4_HV_SUN_6_HV_CHR_5():
+    # Checks HV-SUN-2, HV-SUN-3, HV-SUN-4, HV-SUN-6, HV-CHR-5.
     s = sc.fresh(3, assign="Early Riser:Compost Cabin;Architect:Bakehouse;Trader:Bakehouse")
     assert s.phase == "sunrise" and s.round == 1 and len(s.display) == 3  # swap in round 1 too
     s.tile = [9, 2, 5]
@@ -389,6 +406,7 @@ def test_sunrise_swap_income_order_HV_SUN_2_HV_SUN_3_HV_SUN_4_HV_SUN_6_HV_CHR_5(
 
 
 def test_placement_spaces_HV_ACT_3_HV_ACT_4_HV_ACT_8_HV_FFB_1():
+    # Checks HV-ACT-3, HV-ACT-4, HV-ACT-8, HV-FFB-1.
     s = _turn()
     town = {"GS-3", "GS-2", "GS-inf", "F-3", "F-2", "F-1", "W-3", "W-2", "W-1", "TP-2", "TP-inf",
             "FM-A", "FM-B", "FM-C"}
@@ -406,6 +424,7 @@ def test_placement_spaces_HV_ACT_3_HV_ACT_4_HV_ACT_8_HV_FFB_1():
 
 
 def test_general_store_menu_HV_GS_1_HV_GS_2_HV_GS_4_HV_GS_5_HV_ACT_5_HV_ACT_6():
+    # Checks HV-GS-1, HV-GS-2, HV-GS-4, HV-GS-5.
     s = _turn()
     s.coins[0], s.water[0], s.cap[0], s.fert[0], s.seeds[0] = 3, 1, 4, 9, [0, 0, 0, 0]
     s.apply("place GS-3")
@@ -432,6 +451,7 @@ def test_general_store_menu_HV_GS_1_HV_GS_2_HV_GS_4_HV_GS_5_HV_ACT_5_HV_ACT_6():
 
 
 def test_crop_cycle_HV_FLD_1_HV_FLD_2_HV_FLD_6_HV_FLD_7_HV_FLD_8_HV_RND_3():
+    # Checks HV-FLD-1, HV-FLD-2, HV-FLD-6, HV-FLD-7, HV-FLD-8.
     """Plant → Tend → Harvest; a bush stays seed side up and needs tending again (edge 3)."""
     s = _turn()
     s.seeds[0], s.fert[0], s.water[0], s.cap[0], s.coins[0], s.score[0] = [1, 0, 1, 0], 1, 3, 3, 0, 0
@@ -461,6 +481,7 @@ def test_crop_cycle_HV_FLD_1_HV_FLD_2_HV_FLD_6_HV_FLD_7_HV_FLD_8_HV_RND_3():
 
 
 def test_workshop_menu_HV_WS_1_HV_WS_3_HV_WS_8_HV_WS_9_HV_RES_3():
+    # Checks HV-WS-1, HV-WS-3, HV-WS-8, HV-WS-9, HV-RES-3.
     s = _turn()
     sc.set_farm(s, 0, {"1,5": "forest"})
     s.coins[0], s.cap[0], s.water[0] = 0, 5, 2
@@ -485,6 +506,7 @@ def test_workshop_menu_HV_WS_1_HV_WS_3_HV_WS_8_HV_WS_9_HV_RES_3():
 
 
 def test_built_action_building_works_this_round_HV_WS_7():
+    # Checks HV-WS-7.
     s = _turn()
     s.coins[0] = 10
     _bottom(s, "seed shed")
@@ -495,6 +517,7 @@ def test_built_action_building_works_this_round_HV_WS_7():
 
 
 def test_trading_post_rules_HV_TP_2_HV_TP_3_HV_TP_4():
+    # Checks HV-TP-2, HV-TP-3, HV-TP-4.
     s = _turn()
     s.seeds[0], s.fert[0], s.water[0], s.coins[0], s.cap[0] = [1, 0, 0, 0], 0, 0, 5, 3
     s.apply("place TP-2")
@@ -515,6 +538,7 @@ def test_trading_post_rules_HV_TP_2_HV_TP_3_HV_TP_4():
 
 
 def test_resources_bounds_no_trade_HV_RES_1_HV_RES_2_HV_RES_7():
+    # Checks HV-RES-1, HV-RES-2, HV-RES-7.
     s = _turn()
     s.coins[0], s.water[0], s.cap[0] = 500, 2, 3
     s.apply("place GS-3")
@@ -528,6 +552,7 @@ def test_resources_bounds_no_trade_HV_RES_1_HV_RES_2_HV_RES_7():
 
 
 def test_sunset_and_carry_over_HV_SS_1_HV_SS_2_HV_SS_3_HV_SS_4_HV_FFS_1_HV_FFS_2_HV_RND_4():
+    # Checks HV-SS-1, HV-SS-2, HV-SS-3, HV-SS-4, HV-FFS-1, HV-FFS-2, HV-RND-4.
     s = _turn()
     sc.set_farm(s, 0, {"1,1": "wheat crop", "1,2": "pumpkin seed"})
     sc.give_cards(s, 0, "Apple Pie")
@@ -552,6 +577,7 @@ def test_sunset_and_carry_over_HV_SS_1_HV_SS_2_HV_SS_3_HV_SS_4_HV_FFS_1_HV_FFS_2
 
 
 def test_market_rules_HV_FM_1_HV_FM_3_HV_FM_4_HV_FM_5():
+    # Checks HV-FM-1, HV-FM-3, HV-FM-4, HV-FM-5.
     assert len(MARKET) == 16 and all(m.effect for m in MARKET)
     s = _turn("Finn & Maisie:Bakehouse")
     s.mstacks[0][-1] = 9
@@ -564,6 +590,7 @@ def test_market_rules_HV_FM_1_HV_FM_3_HV_FM_4_HV_FM_5():
 
 
 def test_festival_board_HV_FFB_4_HV_FFB_6_HV_FFB_7_HV_FFC_1_HV_FFC_3():
+    # Checks HV-FFB-4, HV-FFB-6, HV-FFB-7, HV-FFC-1, HV-FFC-3.
     s = _turn("Finn & Maisie:Bakehouse")
     fest = {o for o in legal(s) if "FF" in o}
     assert fest == {"place FF-1", "place FF-2", "place FF-3"}  # no mouse there
@@ -586,6 +613,7 @@ def test_festival_board_HV_FFB_4_HV_FFB_6_HV_FFB_7_HV_FFC_1_HV_FFC_3():
 
 
 def test_deck_exhaustion_HV_FFC_7():
+    # Checks HV-FFC-7.
     s = _turn()
     s.fdeck, s.fdiscard = [], []
     s.p2, s.p1 = _card("Apple Pie"), -1
@@ -597,6 +625,7 @@ def test_deck_exhaustion_HV_FFC_7():
 
 
 def test_francie_one_card_and_coin_HV_FRA_2():
+    # Checks HV-FRA-2.
     s = _turn("Francie:Bakehouse")
     sc.set_market(s, "Apple Pie", "Funnel Cake", "Pecan Pie")
     s.coins[0] = 0
@@ -612,6 +641,7 @@ def test_francie_one_card_and_coin_HV_FRA_2():
 
 
 def test_maisie_trading_post_pays_each_HV_FNM_5_HV_FNM_3():
+    # Checks HV-FNM-5, HV-FNM-3.
     s = _turn("Finn & Maisie:Bakehouse")
     s.seeds[0], s.fert[0], s.water[0] = [3, 0, 0, 0], 0, 0
     s.apply("place TP-2 maisie")
@@ -622,6 +652,7 @@ def test_maisie_trading_post_pays_each_HV_FNM_5_HV_FNM_3():
 
 
 def test_gairy_turn_after_each_cycle_HV_GAI_4_HV_GAI_11():
+    # Checks HV-GAI-4, HV-GAI-11.
     s = sc.fresh(2, assign="Architect:Bakehouse;Trader:Bakehouse", fall_festival=False)
     while s.phase != "action":
         s.apply(s.legal_actions()[0])
@@ -638,6 +669,7 @@ def test_gairy_turn_after_each_cycle_HV_GAI_4_HV_GAI_11():
 
 
 def test_characters_and_farmhouses_HV_CHR_1_HV_CHR_2_HV_CHR_3_HV_CHR_6_HV_CHR_7():
+    # Checks HV-CHR-1, HV-CHR-2, HV-CHR-3, HV-CHR-6, HV-CHR-7.
     names = {c.name for c in CHARACTERS}
     assert {"Pumpkin Patcher", "Berry Keeper", "Water Witch", "Lumberjack", "Architect", "Trader",
             "Market Regular", "Early Riser", "Francie", "Finn & Maisie"} == names
@@ -656,6 +688,7 @@ def test_characters_and_farmhouses_HV_CHR_1_HV_CHR_2_HV_CHR_3_HV_CHR_6_HV_CHR_7(
 
 
 def test_final_scoring_parts_HV_END_2_HV_END_3_HV_END_4_HV_END_5_HV_END_6_HV_FFE_1_HV_FFE_2():
+    # Checks HV-END-2, HV-END-3, HV-END-4, HV-END-5, HV-END-6, HV-FFE-1, HV-FFE-2.
     s = sc.fresh(2, assign="Architect:Bakehouse;Trader:Bakehouse")
     s.score[0], s.coins[0], s.fert[0], s.water[0], s.seeds[0] = 150, 0, 5, 3, [4, 4, 4, 4]
     s.blds[0] = [[BB["barn"].id, 0]]
@@ -672,6 +705,7 @@ def test_final_scoring_parts_HV_END_2_HV_END_3_HV_END_4_HV_END_5_HV_END_6_HV_FFE
 
 
 def test_cornucopia_any_type_planted_at_once_HV_NOV_7_HV_NOV_5():
+    # Checks HV-NOV-7, HV-NOV-5.
     """Cornucopia during a Plant from a Market tile: a blueberry seed, planted for 1 fertilizer."""
     s = _turn("Pumpkin Patcher:Bakehouse")
     s.mstacks[0][-1] = 5  # tile #6: one Fields action
