@@ -38,7 +38,7 @@ from .actions import (
     UPGRADE,
     Action,
 )
-from .content import FOREST, MINE, TILES, TileKind, find_tile
+from .content import FOREST, MINE, TILES, find_tile
 from .geometry import (
     SHAPE_INDEX,
     SHAPES,
@@ -1328,16 +1328,7 @@ class FoxgloveState(GameState):
         return state_from_json(cls, data)
 
 
-def tile_ref(tid: int) -> str:
-    return _TILE_REF[tid]
-
-
 def tile_from_ref(ref: str) -> int:
     if ref not in _REF_TILE:
         raise RecordError(f"unknown tile {ref!r}; tiles are written as tier:name, e.g. 'A:Allotment'")
     return _REF_TILE[ref]
-
-
-def describe_tile(kind: TileKind) -> str:
-    cost = format_goods(kind.cost) if any(kind.cost) else "free"
-    return f"{kind.label}: costs {cost}, {kind.slots} slot(s). {kind.help}"
