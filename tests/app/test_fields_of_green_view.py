@@ -305,6 +305,18 @@ def test_full_hot_seat_game_with_four_people_reaches_the_end():
     assert "Final scores" in out
 
 
+def test_hot_seat_hides_the_screen_between_players():
+    """Hot-seat with private hands (FG-HID-2): before each change of player the screen is
+    cleared and the next player is asked to take the keyboard, so no hand is shown to the wrong
+    person."""
+    state = acreage.new_game("fields_of_green", players=3, seed=3, introductory=True)
+    console = make_console()
+    script = Script(["1", "", "1", "", "1", "quit"])
+    Session(state, make_players(3, humans=3, seed=3), console, script).run()
+    prompts = " ".join(script.prompts)
+    assert "Pass the keyboard to Player 2 (seat 1)" in prompts
+
+
 def test_the_log_never_names_a_secret_pick_before_the_reveal():
     state = acreage.new_game("fields_of_green", players=3, seed=5)  # seat 2 commits before seat 0
     console = make_console()

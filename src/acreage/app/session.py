@@ -27,7 +27,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..agents import make_agent
-from ..core import AcreageError, IllegalAction, RecordError, load_state, replay, save_json
+from ..core import AcreageError, IllegalAction, RecordError, game_info, load_state, replay, save_json
 from ..core.state import RECORD_FORMAT, SNAPSHOT_FORMAT, normalise_notation
 
 #: Game name -> "module:class" of its terminal view (imported on first use).
@@ -521,12 +521,25 @@ class Session:
             rows = new_rows
         return rows
 
+    def _private_seats(self) -> bool:
+        """Whether seats hold secrets of their own (hands, face-down choices) in this game."""
+        return bool(game_info(self.state.game_name).simultaneous_choices)
+
     # ------------------------------------------------------------------ a human's turn
     def _human_turn(self, seat: int) -> bool:
         """Ask the human in ``seat`` until one action is played (True) or they leave (False)."""
         if self._pending and self._pending[0] != seat:
             self._flush()
         dirty = self._dirty
+        if self.human_count > 1 and self._last_human not in (None, seat) and self._private_seats():
+            # Hot-seat with private hands: hide the screen until the next player is seated.
+            self.console.clear()
+            try:
+                self.input(f"Pass the keyboard to {self.labels[seat]} and press Enter when only they "
+                           "can see the screen. ")
+            except EOFError:
+                return False
+            dirty = True
         if dirty:
             self.render(seat)
         if self.human_count > 1 and self._last_human != seat:
