@@ -1003,6 +1003,7 @@ class FoxgloveState(GameState):
         c = self.clone()
         source = rng if isinstance(rng, Rng) else Rng(rng.getrandbits(64))
         for stack in c.stacks:
+            stack.sort()  # forget the true order first, so the result cannot depend on it
             source.shuffle(stack)
         c.rng = Rng(source.next64())
         return c
