@@ -68,6 +68,16 @@ def as_int(value: Any) -> int:
     raise ValueError(f"expected a whole number, got {value!r}")
 
 
+def seat_or_none(value: Any, players: int) -> int | None:
+    """A seat number of a ``players``-seat game, or None ("random" or empty) for a seeded draw."""
+    if value is None or value == "random" or value == "":
+        return None
+    seat = as_int(value)
+    if not 0 <= seat < players:
+        raise ValueError(f"seat must be 0–{players - 1}")
+    return seat
+
+
 def as_bool(value: Any, _players: int) -> bool:
     if isinstance(value, bool):
         return value

@@ -2,27 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...core.options import OptionSpec, as_bool, as_int
+from ...core.options import OptionSpec, as_bool, seat_or_none
 from ...core.registry import GameInfo
 from .heuristic import evaluate
 from .state import FieldsState
 
-
-def _seat_or_none(value: Any, players: int) -> int | None:
-    if value is None or value == "random" or value == "":
-        return None
-    seat = as_int(value)
-    if not 0 <= seat < players:
-        raise ValueError(f"seat must be 0–{players - 1}")
-    return seat
-
-
 OPTIONS = {
     "first_player": OptionSpec(
         "first_player", None, "seat that is First Player in year 1 (default: drawn with the game's seed)",
-        convert=_seat_or_none,
+        convert=seat_or_none,
     ),
     "introductory": OptionSpec(
         "introductory", False, "introductory mode: fixed draw splits each year instead of chosen ones",
@@ -31,17 +19,13 @@ OPTIONS = {
 }
 
 
-def _factory(players: int, seed: Any, options: dict[str, Any]) -> FieldsState:
-    return FieldsState(players, seed, options)
-
-
 GAME_INFO = GameInfo(
     name="fields_of_green",
     title="Fields of Green",
     min_players=2,
     max_players=4,
     options=OPTIONS,
-    factory=_factory,
+    factory=FieldsState,  # the state class is built from (players, seed, options)
     state_class=FieldsState,
     hidden_information=True,
     simultaneous_choices=True,

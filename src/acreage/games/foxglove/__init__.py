@@ -4,20 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.options import OptionSpec, as_bool, as_int
+from ...core.options import OptionSpec, as_bool, as_int, seat_or_none
 from ...core.registry import GameInfo
 from .heuristic import evaluate
 from .rulings import DEFAULT_MOVE_CAP, SOLO_SETUPS
 from .state import FoxgloveState
-
-
-def _seat_or_none(value: Any, players: int) -> int | None:
-    if value is None or value == "random" or value == "":
-        return None
-    seat = as_int(value)
-    if not 0 <= seat < players:
-        raise ValueError(f"seat must be 0–{players - 1}")
-    return seat
 
 
 def _seats(value: Any, players: int) -> frozenset[int]:
@@ -52,7 +43,7 @@ def _move_cap(value: Any, players: int) -> int:
 
 OPTIONS = {
     "start_player": OptionSpec(
-        "start_player", None, "seat that starts round 1 (default: drawn at random)", convert=_seat_or_none
+        "start_player", None, "seat that starts round 1 (default: drawn at random)", convert=seat_or_none
     ),
     "expert": OptionSpec(
         "expert", frozenset(), "seats playing the expert transport variant, e.g. '0,2' or 'all'",
@@ -72,17 +63,13 @@ OPTIONS = {
 }
 
 
-def _factory(players: int, seed: Any, options: dict[str, Any]) -> FoxgloveState:
-    return FoxgloveState(players, seed, options)
-
-
 GAME_INFO = GameInfo(
     name="foxglove",
     title="Foxglove Farm",
     min_players=1,
     max_players=4,
     options=OPTIONS,
-    factory=_factory,
+    factory=FoxgloveState,  # the state class is built from (players, seed, options)
     state_class=FoxgloveState,
     hidden_information=True,  # only the order of the face-down stacks
     simultaneous_choices=False,

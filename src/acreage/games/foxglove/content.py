@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ...core.content import check_effect_shape
 from ...core.errors import ContentError
 from .goods import ALL_GOODS_MASK, GOODS, GOODS_INDEX, NUM_GOODS, ZERO
 
@@ -113,21 +114,7 @@ def _int(entry: dict, key: str, where: str, minimum: int | None = 0) -> int:
 
 
 def _effect(raw: Any, where: str) -> Effect:
-    if not isinstance(raw, dict):
-        raise ContentError(f"{where}: an effect must be a table")
-    kind = raw.get("kind")
-    if kind not in EFFECT_KINDS:
-        raise ContentError(f"{where}: unknown effect kind {kind!r}; kinds are {', '.join(EFFECT_KINDS)}")
-    timings, required, optional = EFFECT_KINDS[kind]
-    when = raw.get("when")
-    if when not in timings:
-        raise ContentError(f"{where}: effect {kind!r} cannot happen at {when!r}; use {' or '.join(timings)}")
-    extra = set(raw) - {"kind", "when"} - set(required) - set(optional)
-    if extra:
-        raise ContentError(f"{where}: effect {kind!r} has unknown field {sorted(extra)[0]!r}")
-    missing = [k for k in required if k not in raw]
-    if missing:
-        raise ContentError(f"{where}: effect {kind!r} needs field {missing[0]!r}")
+    kind, when = check_effect_shape(raw, where, EFFECT_KINDS)
     args: dict[str, Any] = {"when": when, "kind": kind}
     if "goods" in raw:
         if kind in ("breed", "score_held"):

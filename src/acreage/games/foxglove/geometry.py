@@ -106,19 +106,3 @@ def ring(cell: int) -> tuple[int, ...]:
         _RING[cell] = got
     return got
 
-
-class _CellTable:
-    """Read-only ``table[cell]`` view over a per-cell function (cached inside the function)."""
-
-    __slots__ = ("_fn",)
-
-    def __init__(self, fn) -> None:
-        self._fn = fn
-
-    def __getitem__(self, cell: int):
-        return self._fn(cell)
-
-
-#: NEIGHBOURS[cell] is neighbours(cell); RING[cell] is ring(cell).
-NEIGHBOURS = _CellTable(neighbours)
-RING = _CellTable(ring)

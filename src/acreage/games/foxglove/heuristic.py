@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from .actions import A_DONE
 from .content import TILES
-from .geometry import NEIGHBOURS, TEE_INDEX, opposite, xy
+from .geometry import TEE_INDEX, neighbours, opposite, xy
 from .goods import COAL, NUM_GOODS, SHEEP, STONE, WHEAT, WOOD
 from .rulings import DEFAULT_MOVE_CAP
 from .state import CONSTRUCTION, FINAL, OVER, PRODUCTION, TRANSPORT
@@ -186,7 +186,7 @@ def _bfs(cells, start, box) -> dict[int, int]:
                 continue
             ca = cells.get(a)
             ma = -ca if ca is not None and ca < 0 else 0  # openings of an existing trail at a
-            for d, nb in NEIGHBOURS[a]:
+            for d, nb in neighbours(a):
                 cb = cells.get(nb)
                 cost = 0
                 if ma and not ma & d:  # the trail at a must open toward nb

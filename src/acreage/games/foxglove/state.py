@@ -465,16 +465,12 @@ class FoxgloveState(GameState):
         tot = self.totals(seat)
         return tot[WOOD] + tot[STONE]
 
-    def _can_build(self, seat: int, tid: int) -> bool:
-        kind = TILES[tid]
-        if len(self.kinds[seat]) >= MAX_BUILDINGS or not self._topology(seat).frontier:
-            return False
-        return _affordable((*kind.cost, 0, self.subs_left[seat]), self.totals(seat))
-
-    def _can_trail(self, seat: int) -> bool:
-        if self.free_trails[seat] > 0 or self._trail_budget(seat) > 0:
-            return self.ntrails[seat] < MAX_TRAILS or self.ntrails[seat] > 0
-        return False
+    def _can_trail(self, seat: int, tot: list[int]) -> bool:
+        """Whether a trail action has anything in it: a new trail, or an upgrade."""
+        budget = tot[WOOD] + tot[STONE]
+        if self.ntrails[seat] < MAX_TRAILS and (budget > 0 or self.free_trails[seat] > 0):
+            return True  # the frontier is never empty
+        return budget > 0 and any(code < 0 and not is_tee(-code) for code in self.cells[seat].values())
 
     # ------------------------------------------------------------------ the contract
     def observation_tensor(self, seat: int) -> list[float]:
@@ -608,14 +604,16 @@ class FoxgloveState(GameState):
 
     def _turn_actions(self, seat: int) -> list[Action]:
         acts = [A_PASS]
-        if self._can_trail(seat):
+        tot = self.totals(seat)
+        if self._can_trail(seat, tot):
             acts.append(A_TRAILS)
-        seen = set()
+        if len(self.kinds[seat]) >= MAX_BUILDINGS:
+            return acts
+        subs = self.subs_left[seat]
         for space in self.display:
             if space:
-                tid = space[-1]
-                if tid not in seen and self._can_build(seat, tid):
-                    seen.add(tid)
+                tid = space[-1]  # identical tiles share a space, so each tile appears once
+                if _affordable((*TILES[tid].cost, 0, subs), tot):
                     acts.append(Action(BUILD, tid))
         return acts
 
@@ -958,12 +956,11 @@ class FoxgloveState(GameState):
                 return
             phase = self.phase
             if phase == CONSTRUCTION:
-                seat = self.turn
-                if not self._can_trail(seat) and not any(
-                    sp and self._can_build(seat, sp[-1]) for sp in self.display
-                ):
+                acts = self._turn_actions(self.turn)
+                if len(acts) == 1:
                     self._do(A_PASS)  # nothing is affordable: passing is the only choice
                     continue
+                self._legal = acts
                 return
             if phase == TRANSPORT or phase == FINAL:
                 seat = self.order[self.stage_idx]
