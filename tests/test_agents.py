@@ -65,3 +65,52 @@ def test_decisions_do_not_depend_on_the_hidden_stack_order_FF_SET_8():
     for spec in ("greedy", "mcts:iterations=40"):
         seat = state.current_player
         assert make_agent(spec, seed=2).decide(state, seat) == make_agent(spec, seed=2).decide(other, seat)
+
+
+def _first_build_decision(seed: int = 2):
+    """A solo Foxglove position at a construction turn where building is possible."""
+    state = acreage.new_game("foxglove", players=1, seed=seed, solo_setup=5)
+    while not any(str(a).startswith("build") for a in state.legal_actions()):
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def test_mcts_tree_edges_are_whole_turns_FF_CON_1():
+    """FF-CON-1, FF-CON-11: one turn is one build (pay, place) or one trail action, so every
+    edge below the root is an action plus the completion that finishes that turn."""
+    state = _first_build_decision()
+    agent = make_agent("mcts:iterations=30", seed=1)
+    agent.decide(state, 0)
+    root = agent.last_root
+    assert root is not None and root.children
+    for action, child in root.children.items():
+        after = state.clone()
+        after.apply(action)
+        for step in child.path:
+            after.apply(step)  # the stored completion is legal step by step
+        assert not after.in_subdecision(), (action, child.path)
+
+
+def test_mcts_plays_its_chosen_turn_without_searching_again():
+    state = _first_build_decision()
+    agent = make_agent("mcts:iterations=30", seed=1)
+    action = agent.decide(state, 0)
+    expected = list(agent.last_root.children[action].path)
+    state.apply(action)
+    assert state.in_subdecision() and expected, action  # this position's choice is a build
+    while expected:
+        step = agent.decide(state, 0)
+        assert agent.last_iterations == 0
+        assert step == expected.pop(0)
+        state.apply(step)
+    assert not state.in_subdecision()
+
+
+def test_mcts_counts_every_iteration_once_at_the_root():
+    """Each iteration descends through exactly one root child; the choice is legal."""
+    state = _first_build_decision(seed=4)
+    agent = make_agent("mcts:iterations=60", seed=3)
+    action = agent.decide(state, 0)
+    assert action in state.legal_actions()
+    root = agent.last_root
+    assert sum(ch.visits for ch in root.children.values()) == root.visits == 60

@@ -1,23 +1,34 @@
-"""Information-set Monte Carlo tree search (single-observer ISMCTS) for any registered game.
+"""Information-set Monte Carlo tree search over whole turns, for any registered game.
 
 Why this shape:
 
 * **Determinization per iteration.** Each iteration searches a fresh ``determinize(seat, rng)``
   copy, so the tree averages over everything the seat cannot see (stack order, other hands)
   and never reads the real state's secrets. The agent's own RNG drives it, never the game's.
+* **Turns, not steps.** A game's multi-step decisions ("build X" → place → pay, a trail action
+  of several trails) are one edge of the tree: the step chosen at a node is followed by the
+  greedy completion of the rest of that sub-decision (``simple.settle``), computed once when
+  the edge is first expanded and replayed on later visits. Branching on every placement and
+  payment spread a second of search over positions that differ in nothing that matters and
+  made the search weaker than the greedy bot; branching on turns makes the first level of the
+  tree exactly the greedy bot's look-ahead, and every further iteration looks deeper.
 * **Availability-aware UCT** (Cowling et al. 2012): an action's exploration term counts how often
-  it was *available*, because different determinizations allow different actions.
+  it was *available*, because different determinizations allow different actions (a tile drawn
+  in one sample is not on the display in another).
 * **Any number of players.** Each node stores the reward of the seat that chose the action
-  leading to it; rewards are vectors, one entry per seat (max^n style back-propagation).
-* **Progressive widening** where action lists are long (trail placement, transport): a node
-  considers only its ``ceil(k · visits^alpha)`` most promising actions, ordered once by the
-  game's heuristic, so search depth is not drowned in breadth.
-* **Heuristic leaves.** By default a leaf is scored by the game's heuristic at once (a
-  win-probability-like sigmoid of the value lead); ``rollout_depth`` adds random steps first.
-  Full random playouts of a long game are noise; the heuristic is not.
+  leading to it; rewards are vectors, one entry per seat (max^n style back-propagation). Alone,
+  the reward is the value relative to the root's, through the same sigmoid as a lead over
+  opponents, so the exploration constant means the same in solo and in matches.
+* **Progressive widening.** A node considers only its ``ceil(k · visits^alpha)`` most promising
+  actions, ordered once by a cheap look-ahead (the step plus its short follow-ups), so search
+  depth is not drowned in breadth where action lists are long (trail placement).
+* **Heuristic leaves.** A leaf is scored by the game's heuristic at once (``rollout_depth`` adds
+  random steps first). Full random playouts of a long game are noise; the heuristic is not.
 * **Macro actions.** Where the game offers a shortcut (``state.macro_actions()``, e.g.
   Foxglove's exact transport plan), the whole sequence is taken as one forced step, inside the
   tree and at the root: a single-player optimisation needs no search.
+* **Plans kept.** The completion of the turn chosen at the root is remembered and played on the
+  following sub-decisions without searching again, as long as the game goes on as foreseen.
 """
 
 from __future__ import annotations
@@ -28,21 +39,24 @@ import time
 
 from ..core.registry import game_info
 from .base import Agent, Budget
+from .simple import settle
 
 
 class _Node:
-    __slots__ = ("children", "visits", "reward", "avail", "order")
+    __slots__ = ("children", "visits", "reward", "avail", "order", "path", "heads")
 
-    def __init__(self) -> None:
+    def __init__(self, path: tuple = ()) -> None:
         self.children: dict = {}
         self.visits = 0
         self.reward = 0.0  # summed reward of the seat that chose the action into this node
         self.avail = 0
-        self.order: dict | None = None  # action -> rank from the heuristic (widened nodes)
+        self.order: list | None = None  # actions, most promising first (from the cheap look-ahead)
+        self.path: tuple = path  # the greedy completion played after the action into this node
+        self.heads: dict = {}  # action -> the cheap look-ahead's follow-ups (where a turn starts)
 
 
 class MctsAgent(Agent):
-    """ISMCTS with UCT, progressive widening and heuristic-truncated rollouts."""
+    """ISMCTS over turns with availability UCT, progressive widening and heuristic leaves."""
 
     name = "mcts"
 
@@ -50,23 +64,33 @@ class MctsAgent(Agent):
         self,
         seed: int | None = None,
         budget: Budget | None = None,
-        c: float = 0.7,
+        c: float = 0.15,
         rollout_depth: int = 0,
         widen_k: float = 2.0,
         widen_alpha: float = 0.5,
-        widen_from: int = 12,
-        scale: float = 8.0,
+        scale: float = 4.0,
         macros: int = 1,
+        turns: int = 1,
+        sub_budget: int = 16,
     ) -> None:
-        super().__init__(seed, budget or Budget(iterations=400))
+        super().__init__(seed, budget or Budget(iterations=200))
         self.c = c
         self.rollout_depth = rollout_depth
         self.widen_k = widen_k
         self.widen_alpha = widen_alpha
-        self.widen_from = widen_from
         self.scale = scale
         self.macros = bool(macros)
+        #: Treat a whole turn (a step and its greedy completion) as one edge of the tree.
+        self.turns = bool(turns)
+        #: The cheap look-ahead that orders a node's actions follows only sub-decisions with at
+        #: most this many options (a placement or a payment, not another trail).
+        self.sub_budget = sub_budget
         self.last_iterations = 0
+        #: The tree of the last search (its root), for tests and for explaining a choice.
+        self.last_root: _Node | None = None
+        self._plan: list = []
+        self._plan_at = -1
+        self._plan_seat: int | None = None
 
     # ------------------------------------------------------------------ public
     def decide(self, state, seat: int):
@@ -77,35 +101,109 @@ class MctsAgent(Agent):
             macros = state.macro_actions()
             if macros and macros[0][1]:
                 return macros[0][1][0]
+        planned = self._planned(state, seat, actions)
+        if planned is not None:
+            self.last_iterations = 0
+            return planned
         heuristic = game_info(state.game_name).heuristic
-        root = _Node()
         limit_iter = self.budget.iterations
         limit_s = self.budget.ms / 1000.0 if self.budget.ms is not None else None
         if limit_iter is None and limit_s is None:
-            limit_iter = 400
+            limit_iter = 200
         start = time.perf_counter()
+        deadline = start + limit_s if limit_s is not None else None
+        root = _Node()
+        base = self._base_values(state, seat, heuristic)
         done = 0
         while True:
             if limit_iter is not None and done >= limit_iter:
                 break
-            if limit_s is not None and time.perf_counter() - start >= limit_s:
+            if deadline is not None and time.perf_counter() >= deadline:
                 break
-            self._iterate(state, seat, root, heuristic)
+            self._iterate(state, seat, root, heuristic, base)
             done += 1
         self.last_iterations = done
+        self.last_root = root
         legal = set(actions)
         best = max(
             (a for a in root.children if a in legal),
             key=lambda a: (root.children[a].visits, root.children[a].reward),
             default=None,
         )
-        return best if best is not None else self.rng.choice(actions)
+        if best is None:
+            return self.rng.choice(actions)
+        history = getattr(state, "history", None)
+        path = root.children[best].path
+        if self.turns and path and history is not None:
+            self._plan, self._plan_at, self._plan_seat = list(path), len(history) + 1, seat
+        else:
+            self._plan = []
+        return best
+
+    def _planned(self, state, seat: int, actions):
+        """The next step of the turn chosen earlier, if the game went on as foreseen."""
+        plan = self._plan
+        if not plan:
+            return None
+        history = getattr(state, "history", None)
+        if (history is not None and self._plan_seat == seat and len(history) == self._plan_at
+                and state.in_subdecision() and plan[0] in actions):
+            self._plan_at += 1
+            return plan.pop(0)
+        self._plan = []
+        return None
 
     # ------------------------------------------------------------------ one iteration
-    def _iterate(self, state, seat: int, root: _Node, heuristic) -> None:
+    def _iterate(self, state, seat: int, root: _Node, heuristic, base: list[float]) -> None:
         sim = state.determinize(seat, random.Random(self.rng.getrandbits(64)))
         node = root
         path: list[tuple[_Node, int]] = []  # (node, seat that chose the action into it)
+        while True:
+            self._advance(sim)
+            if sim.is_terminal:
+                break
+            player = sim.current_player
+            legal = sim.legal_actions()
+            if node.order is None:
+                node.order = self._ordered(node, sim, player, legal, heuristic)
+            candidates = self._widened(node, legal)
+            untried = [a for a in candidates if a not in node.children]
+            if untried:
+                action = untried[0]
+                sim.apply(action)
+                completion: list = []
+                if self.turns:
+                    for step in node.heads.pop(action, ()):
+                        if sim.current_player != player or step not in sim.legal_actions():
+                            break
+                        sim.apply(step)
+                        completion.append(step)
+                    settle(sim, player, heuristic, self.rng, path=completion)
+                child = node.children[action] = _Node(tuple(completion))
+                path.append((child, player))
+                node = child
+                break
+            best_value, best_action = -math.inf, None
+            for a in candidates:
+                node.children[a].avail += 1
+            for a in candidates:
+                ch = node.children[a]
+                value = ch.reward / ch.visits + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if value > best_value:
+                    best_value, best_action = value, a
+            child = node.children[best_action]
+            sim.apply(best_action)
+            self._replay(sim, player, child.path, heuristic)
+            path.append((child, player))
+            node = child
+        rewards = self._rollout(sim, heuristic, base)
+        root.visits += 1
+        for nd, player in path:
+            nd.visits += 1
+            nd.reward += rewards[player]
+
+    def _advance(self, sim) -> None:
+        """Take forced steps: single legal actions and the game's macro actions."""
         while not sim.is_terminal:
             if self.macros:
                 macros = sim.macro_actions()
@@ -113,77 +211,97 @@ class MctsAgent(Agent):
                     for action in macros[0][1]:
                         sim.apply(action)
                     continue
-            player = sim.current_player
             legal = sim.legal_actions()
-            if len(legal) > self.widen_from:
-                legal = self._widened(node, sim, player, legal, heuristic)
-            untried = [a for a in legal if a not in node.children]
-            if untried:
-                action = untried[0] if node.order is not None else self.rng.choice(untried)
-                child = node.children[action] = _Node()
-                sim.apply(action)
-                path.append((child, player))
-                node = child
-                break
-            log_n = 0.0
-            best_value, best_action = -math.inf, None
-            for a in legal:
-                ch = node.children[a]
-                ch.avail += 1
-            for a in legal:
-                ch = node.children[a]
-                log_n = math.log(ch.avail)
-                value = ch.reward / ch.visits + self.c * math.sqrt(log_n / ch.visits)
-                if value > best_value:
-                    best_value, best_action = value, a
-            child = node.children[best_action]
-            sim.apply(best_action)
-            path.append((child, player))
-            node = child
-        rewards = self._rollout(sim, heuristic)
-        root.visits += 1
-        for nd, player in path:
-            nd.visits += 1
-            nd.reward += rewards[player]
+            if len(legal) != 1:
+                return
+            sim.apply(legal[0])
 
-    def _widened(self, node: _Node, sim, player: int, legal: list, heuristic) -> list:
-        """The top ``k(visits)`` legal actions by the heuristic's one-step ordering."""
-        if node.order is None:
-            scored = []
-            for a in legal:
-                after = sim.clone()
-                after.apply(a)
-                value = heuristic(after, player) if heuristic else 0.0
-                scored.append((-value, self.rng.random(), a))
-            scored.sort()
-            node.order = {a: i for i, (_, _, a) in enumerate(scored)}
+    def _replay(self, sim, player: int, completion: tuple, heuristic) -> None:
+        """Play a stored completion; where this sample does not allow a step, finish greedily."""
+        for step in completion:
+            if sim.is_terminal or sim.current_player != player or step not in sim.legal_actions():
+                break
+            sim.apply(step)
+        else:
+            return
+        settle(sim, player, heuristic, self.rng)
+
+    def _ordered(self, node: _Node, sim, player: int, legal: list, heuristic) -> list:
+        """Legal actions, most promising first by a cheap look-ahead (short follow-ups only).
+
+        The follow-ups found are kept in ``node.heads`` so expanding the action later only
+        continues them."""
+        if heuristic is None or len(legal) == 1:
+            order = legal[:]
+            self.rng.shuffle(order)
+            return order
+        scored = []
+        for a in legal:
+            after = sim.clone()
+            after.apply(a)
+            if self.turns:
+                head: list = []
+                value = settle(after, player, heuristic, self.rng, width=self.sub_budget, path=head)
+                if head:
+                    node.heads[a] = head
+            else:
+                value = heuristic(after, player)
+            scored.append((-value, self.rng.random(), a))
+        scored.sort()
+        return [a for _, _, a in scored]
+
+    def _widened(self, node: _Node, legal: list) -> list:
+        """The top ``k(visits)`` legal actions of the node's ordering."""
         k = max(2, math.ceil(self.widen_k * (node.visits + 1) ** self.widen_alpha))
-        rank = node.order
-        big = len(rank)
-        ordered = sorted(legal, key=lambda a: rank.get(a, big))
-        return ordered[:k]
+        allowed = set(legal)
+        out = []
+        for a in node.order:
+            if a in allowed:
+                out.append(a)
+                if len(out) >= k:
+                    return out
+        if len(out) < len(allowed) and len(out) < k:
+            # Actions this sample allows that the node's first sample did not (a tile drawn
+            # only here): consider them after the ordered ones.
+            seen = set(node.order)
+            out.extend(a for a in legal if a not in seen)
+            out = out[:k]
+        return out
+
+    def _base_values(self, state, seat: int, heuristic) -> list[float]:
+        """Each seat's heuristic value at the root: the zero point of solo rewards."""
+        if heuristic is None:
+            return [float(s) for s in state.scores()]
+        return [heuristic(state, s) for s in range(state.num_players)]
 
     # ------------------------------------------------------------------ evaluation
-    def _rollout(self, sim, heuristic) -> list[float]:
+    def _rollout(self, sim, heuristic, base: list[float]) -> list[float]:
         rng = self.rng
         for _ in range(self.rollout_depth):
             if sim.is_terminal:
                 break
             sim.apply(rng.choice(sim.legal_actions()))
-        return self._rewards(sim, heuristic)
+        return self._rewards(sim, heuristic, base)
 
-    def _rewards(self, sim, heuristic) -> list[float]:
+    def _rewards(self, sim, heuristic, base: list[float]) -> list[float]:
         n = sim.num_players
-        if sim.is_terminal:
-            if n == 1:
-                return [min(1.0, sim.scores()[0] / 150.0)]
+        if sim.is_terminal and n > 1:
             places = sim.ranking()
             return [(n - p) / (n - 1) for p in places]
-        values = [heuristic(sim, s) if heuristic else float(sim.scores()[s]) for s in range(n)]
+        if heuristic is None or sim.is_terminal:
+            values = [float(v) for v in sim.scores()]
+        else:
+            values = [heuristic(sim, s) for s in range(n)]
         if n == 1:
-            return [min(1.0, max(0.0, values[0] / 150.0))]
+            return [_sigmoid((values[0] - base[0]) / self.scale)]
         out = []
         for s in range(n):
             lead = values[s] - max(values[o] for o in range(n) if o != s)
-            out.append(1.0 / (1.0 + math.exp(-lead / self.scale)))
+            out.append(_sigmoid(lead / self.scale))
         return out
+
+
+def _sigmoid(x: float) -> float:
+    if x < -60:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))

@@ -109,26 +109,33 @@ class GreedyAgent(Agent):
         return None
 
     def _settle(self, state, seat: int, heuristic, depth: int, width: int | None, path: list) -> float:
-        """Follow the seat's follow-up sub-decisions greedily, then evaluate.
+        return settle(state, seat, heuristic, self.rng, depth, width, path)
 
-        At most ``depth`` steps; with ``width`` set, only steps offering at most that many
-        options are followed. The actions taken are appended to ``path``.
-        """
-        while depth > 0 and not state.is_terminal and state.current_player == seat and state.in_subdecision():
-            options = state.legal_actions()
-            if width is not None and len(options) > width:
-                break
-            scored = []
-            for a in options:
-                nxt = state.clone()
-                nxt.apply(a)
-                scored.append((heuristic(nxt, seat), a))
-            best = max(v for v, _ in scored)
-            choice = self.rng.choice([a for v, a in scored if v >= best - 1e-9])
-            state.apply(choice)
+
+def settle(state, seat: int, heuristic, rng, depth: int = 32, width: int | None = None,
+           path: list | None = None) -> float:
+    """Finish the seat's sub-decision in progress greedily (in place), then evaluate.
+
+    At most ``depth`` steps; with ``width`` set, only steps offering at most that many options
+    are followed. The actions taken are appended to ``path``. Shared by the greedy bot and by
+    MCTS, which uses it to turn "build X" or "trails" into one complete turn.
+    """
+    while depth > 0 and not state.is_terminal and state.current_player == seat and state.in_subdecision():
+        options = state.legal_actions()
+        if width is not None and len(options) > width:
+            break
+        scored = []
+        for a in options:
+            nxt = state.clone()
+            nxt.apply(a)
+            scored.append((heuristic(nxt, seat), a))
+        best = max(v for v, _ in scored)
+        choice = rng.choice([a for v, a in scored if v >= best - 1e-9])
+        state.apply(choice)
+        if path is not None:
             path.append(choice)
-            depth -= 1
-        return heuristic(state, seat)
+        depth -= 1
+    return heuristic(state, seat)
 
 
 def _position_key(state, seat: int) -> str:

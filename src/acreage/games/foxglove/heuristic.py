@@ -225,7 +225,7 @@ def _layout(state, seat: int) -> _Layout:
     topo = state._topology(seat)
     lay = _LAYOUTS.get(id(topo))
     if lay is None or lay.topo is not topo:
-        if len(_LAYOUTS) > 1024:
+        if len(_LAYOUTS) > 4096:
             _LAYOUTS.clear()
         lay = _LAYOUTS[id(topo)] = _Layout(topo, state.cells[seat])
     return lay

@@ -140,6 +140,21 @@ def _affordable(rem: tuple[int, ...], tot: list[int]) -> bool:
     return wood_left + stone_left >= rem[5]
 
 
+#: Topologies by town layout, shared by every state that reaches the same layout (searches
+#: replay the same builds over and over; a Topology is immutable once built).
+_TOPOLOGIES: dict[tuple, Topology] = {}
+
+
+def _shared_topology(cells: dict[int, int], kinds: list[int]) -> Topology:
+    key = (frozenset(cells.items()), tuple(kinds))
+    topo = _TOPOLOGIES.get(key)
+    if topo is None:
+        if len(_TOPOLOGIES) >= 4096:
+            _TOPOLOGIES.clear()
+        topo = _TOPOLOGIES[key] = Topology(cells, kinds)
+    return topo
+
+
 class FoxgloveState(GameState):
     """A Foxglove Farm position. Create one with ``acreage.new_game("foxglove", ...)``."""
 
@@ -425,7 +440,7 @@ class FoxgloveState(GameState):
     def _topology(self, seat: int) -> Topology:
         topo = self._topo[seat]
         if topo is None:
-            topo = self._topo[seat] = Topology(self.cells[seat], self.kinds[seat])
+            topo = self._topo[seat] = _shared_topology(self.cells[seat], self.kinds[seat])
         return topo
 
     def totals(self, seat: int) -> list[int]:
