@@ -4,6 +4,8 @@
    six solo setups (several seeds each); the mean score per setup is printed next to the
    rulebook's thresholds 60 / 80 / 100 / 120.
 2. The 2-player match: MCTS (1 s) against greedy, seats rotated; MCTS's win rate.
+3. More time, more strength? The solo benchmark again with a quarter of the time per decision
+   (same seeds), next to greedy's solo score on those seeds.
 
 Results are appended to ``strength/*.jsonl`` (resumable: a rerun continues) and summarised.
 """
@@ -28,21 +30,13 @@ def main() -> None:
     parser.add_argument("--match-games", type=int, default=20, help="2-player games against greedy")
     parser.add_argument("--out", type=Path, default=Path("strength"))
     parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--skip-ladder", action="store_true", help="skip part 3")
     args = parser.parse_args()
     args.out.mkdir(exist_ok=True)
     bot = f"mcts:ms={args.ms}"
 
     print(f"Solo benchmark: {bot}, {args.seeds} games per setup")
-    means = {}
-    for setup in range(1, 7):
-        out = args.out / f"solo{setup}_{args.ms}ms.jsonl"
-        arena.simulate("foxglove", 1, [bot], games=args.seeds, out=out, root_seed=setup,
-                       options={"solo_setup": setup}, workers=args.workers, progress=False)
-        scores = [row["scores"][0] for row in arena.load_rows(out)]
-        means[setup] = statistics.mean(scores)
-        reached = [t for t in THRESHOLDS if means[setup] >= t]
-        print(f"  setup {setup}: mean {means[setup]:6.1f}  scores {scores}  "
-              f"threshold {reached[-1] if reached else 'none'}")
+    means = solo(bot, args)
     print(f"  lowest setup mean: {min(means.values()):.1f} (target ≥ 80, long-run goal ≥ 120)")
 
     out = args.out / f"match_{args.ms}ms_vs_greedy.jsonl"
@@ -51,6 +45,29 @@ def main() -> None:
     summary = arena.summarise(arena.load_rows(out))
     for agent, stats in summary["agents"].items():
         print(f"  {agent:>14s}: win rate {stats['win_rate']:.0%}, mean score {stats['mean_score']:.1f}")
+
+    if not args.skip_ladder:
+        quick = f"mcts:ms={max(1, args.ms // 4)}"
+        print(f"More time, more strength? {quick} and greedy:macros=1 on the same solo seeds")
+        for other in (quick, "greedy:macros=1"):
+            low = solo(other, args)
+            print(f"  {other}: overall mean {statistics.mean(low.values()):.1f} "
+                  f"(vs {statistics.mean(means.values()):.1f} for {bot})")
+
+
+def solo(bot: str, args) -> dict[int, float]:
+    """Mean score per solo setup (seeds depend only on the setup, so bots are compared fairly)."""
+    means = {}
+    for setup in range(1, 7):
+        out = args.out / f"solo{setup}_{bot.replace(':', '_').replace('=', '')}.jsonl"
+        arena.simulate("foxglove", 1, [bot], games=args.seeds, out=out, root_seed=setup,
+                       options={"solo_setup": setup}, workers=args.workers, progress=False)
+        scores = [row["scores"][0] for row in arena.load_rows(out)]
+        means[setup] = statistics.mean(scores)
+        reached = [t for t in THRESHOLDS if means[setup] >= t]
+        print(f"  setup {setup}: mean {means[setup]:6.1f}  scores {scores}  "
+              f"threshold {reached[-1] if reached else 'none'}", flush=True)
+    return means
 
 
 if __name__ == "__main__":

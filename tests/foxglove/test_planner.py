@@ -467,6 +467,28 @@ def test_greedy_fallback_without_ortools(monkeypatch, caplog):
     assert plan.value <= pl.plan(state).value + 1e-9
 
 
+def test_solver_out_of_time_falls_back_to_the_greedy_plan(monkeypatch, caplog):
+    """When CP-SAT cannot even solve the relaxation in time (a loaded machine), the planner
+    plays the greedy plan and says so, instead of playing no moves at all."""
+    state = game()
+    kuly(state, forest=3, kiln={"coal": 2}, butcher={"sheep": 2}, lamb={"sheep": 1})
+    stage(state, 2)
+    real_solve = pl._solve
+
+    def unknown(*args, **kwargs):
+        got = real_solve(*args, **kwargs)
+        got.status = "UNKNOWN"
+        return got
+
+    monkeypatch.setattr(pl, "_solve", unknown)
+    with caplog.at_level("WARNING"):
+        plan = pl.plan(state)
+    assert plan.method == "greedy" and not plan.optimal
+    assert any("relaxation UNKNOWN" in n for n in plan.notes) and "greedy fallback" in caplog.text
+    assert plan.processing_points > 0
+    assert replay(state, plan) == plan.processing_points
+
+
 def test_greedy_fallback_is_legal_on_random_towns():
     """``use_solver=False`` (the fallback's path) gives legal plans, never better than the optimum."""
     for state in random_cases("crowded", 30, 9):

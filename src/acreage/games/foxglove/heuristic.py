@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from .actions import A_DONE
 from .content import TILES
-from .geometry import TEE_INDEX, neighbours, opposite, xy
+from .geometry import TEE_INDEX, cell_of, in_bounds, neighbours, opposite, xy
 from .goods import COAL, NUM_GOODS, SHEEP, STONE, WHEAT, WOOD
 from .rulings import DEFAULT_MOVE_CAP
 from .state import CONSTRUCTION, FINAL, OVER, PRODUCTION, TRANSPORT
@@ -176,7 +176,14 @@ class _Layout:
 
 
 def _bfs(cells, start, box) -> dict[int, int]:
-    x0, x1, y0, y1 = box
+    """Fewest new trails/upgrades from the cells ``start`` to every cell of the box.
+
+    A 0-1-2 bucket search: stepping onto an empty cell costs a trail, turning an existing
+    trail toward a neighbour costs an upgrade; T-junctions cannot turn. Hot in search, so the
+    box test is a set lookup and the neighbour table is read directly.
+    """
+    inside = _box_cells(box)
+    table = _NB
     dist = {c: 0 for c in start}
     buckets = [list(start)]
     k = 0
@@ -186,20 +193,23 @@ def _bfs(cells, start, box) -> dict[int, int]:
                 continue
             ca = cells.get(a)
             ma = -ca if ca is not None and ca < 0 else 0  # openings of an existing trail at a
-            for d, nb in neighbours(a):
-                cb = cells.get(nb)
+            a_building = ca is not None and ca >= 0
+            nbs = table.get(a)
+            if nbs is None:
+                nbs = table[a] = neighbours(a)
+            for d, nb in nbs:
                 cost = 0
                 if ma and not ma & d:  # the trail at a must open toward nb
                     if ma in TEE_INDEX:
                         continue
                     cost = 1
+                cb = cells.get(nb)
                 if cb is None:
-                    x, y = xy(nb)
-                    if x < x0 or x > x1 or y < y0 or y > y1:
+                    if nb not in inside:
                         continue
                     cost += 1  # a new trail on the empty cell
                 elif cb >= 0:
-                    if ca is not None and ca >= 0:
+                    if a_building:
                         continue  # two buildings are never joined directly
                 else:
                     mb = -cb
@@ -216,6 +226,21 @@ def _bfs(cells, start, box) -> dict[int, int]:
                 buckets[nd].append(nb)
         k += 1
     return dist
+
+
+_NB: dict[int, tuple] = {}
+_BOXES: dict[tuple[int, int, int, int], frozenset[int]] = {}
+
+
+def _box_cells(box: tuple[int, int, int, int]) -> frozenset[int]:
+    got = _BOXES.get(box)
+    if got is None:
+        if len(_BOXES) > 256:
+            _BOXES.clear()
+        x0, x1, y0, y1 = box
+        got = _BOXES[box] = frozenset(
+            cell_of(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1) if in_bounds(x, y))
+    return got
 
 
 _LAYOUTS: dict[int, _Layout] = {}

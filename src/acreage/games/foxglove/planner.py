@@ -1126,9 +1126,11 @@ def plan(state, weights: Weights | None = None, *, time_limit: float = 2.0, work
     pts, left, _ = town.value_of(idle.cubes, 0)
     fallback = (SCALE * pts + left, idle)
     if relax.status not in ("OPTIMAL", "FEASIBLE"):
-        log.error("planner: the relaxation came back %s; playing no moves", relax.status)
-        notes.append(f"relaxation {relax.status}: no moves planned")
-        return _finish_plan(town, idle, t0, "cp-sat", False, None, 0, notes)
+        # Out of time before even the relaxation was solved (a loaded machine, a huge town):
+        # the one-step greedy plan is far better than playing no moves at all.
+        log.warning("planner: the relaxation came back %s; using the greedy fallback", relax.status)
+        notes.append(f"relaxation {relax.status}: greedy fallback, not optimal")
+        return _greedy(town, t0, notes)
     ub = relax.bound
     if fallback[0] >= ub:
         return _finish_plan(town, idle, t0, "cp-sat", True, ub, 0, notes)
