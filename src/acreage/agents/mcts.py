@@ -22,8 +22,12 @@ Why this shape:
 * **Progressive widening.** A node considers only its ``ceil(k · visits^alpha)`` most promising
   actions, ordered once by a cheap look-ahead (the step plus its short follow-ups), so search
   depth is not drowned in breadth where action lists are long (trail placement).
-* **Heuristic leaves.** A leaf is scored by the game's heuristic at once (``rollout_depth`` adds
-  random steps first). Full random playouts of a long game are noise; the heuristic is not.
+* **Evaluated leaves.** A leaf is scored at once (``rollout_depth`` adds random steps first) by
+  the game's learned final-score estimate (``GameInfo.value``) where it has one, else by its
+  heuristic. Leaves come from different stages of the game, so they need one scale: Foxglove's
+  heuristic ranks positions of one stage but does not predict the final score in rounds 1–2
+  (held-out correlation about −0.1); the learned estimate does better (0.33–0.62) and made the
+  search stronger (see docs/bots.md). Full random playouts of a long game are noise.
 * **Macro actions.** Where the game offers a shortcut (``state.macro_actions()``, e.g.
   Foxglove's exact transport plan), the whole sequence is taken as one forced step, inside the
   tree and at the root: a single-player optimisation needs no search.
@@ -72,6 +76,7 @@ class MctsAgent(Agent):
         macros: int = 1,
         turns: int = 1,
         sub_budget: int = 16,
+        learned: int = 1,
     ) -> None:
         super().__init__(seed, budget or Budget(iterations=200))
         self.c = c
@@ -85,6 +90,10 @@ class MctsAgent(Agent):
         #: The cheap look-ahead that orders a node's actions follows only sub-decisions with at
         #: most this many options (a placement or a payment, not another trail).
         self.sub_budget = sub_budget
+        #: Score leaves with the game's learned final-score estimate (``GameInfo.value``) where
+        #: it has one, instead of the heuristic.
+        self.learned = bool(learned)
+        self._value = None
         self.last_iterations = 0
         #: The tree of the last search (its root), for tests and for explaining a choice.
         self.last_root: _Node | None = None
@@ -105,7 +114,9 @@ class MctsAgent(Agent):
         if planned is not None:
             self.last_iterations = 0
             return planned
-        heuristic = game_info(state.game_name).heuristic
+        info = game_info(state.game_name)
+        heuristic = info.heuristic
+        self._value = info.value if self.learned else None
         limit_iter = self.budget.iterations
         limit_s = self.budget.ms / 1000.0 if self.budget.ms is not None else None
         if limit_iter is None and limit_s is None:
@@ -269,10 +280,11 @@ class MctsAgent(Agent):
         return out
 
     def _base_values(self, state, seat: int, heuristic) -> list[float]:
-        """Each seat's heuristic value at the root: the zero point of solo rewards."""
-        if heuristic is None:
+        """Each seat's leaf value at the root: the zero point of solo rewards."""
+        judge = self._value or heuristic
+        if judge is None:
             return [float(s) for s in state.scores()]
-        return [heuristic(state, s) for s in range(state.num_players)]
+        return [judge(state, s) for s in range(state.num_players)]
 
     # ------------------------------------------------------------------ evaluation
     def _rollout(self, sim, heuristic, base: list[float]) -> list[float]:
@@ -288,10 +300,11 @@ class MctsAgent(Agent):
         if sim.is_terminal and n > 1:
             places = sim.ranking()
             return [(n - p) / (n - 1) for p in places]
-        if heuristic is None or sim.is_terminal:
+        judge = self._value or heuristic
+        if judge is None or sim.is_terminal:
             values = [float(v) for v in sim.scores()]
         else:
-            values = [heuristic(sim, s) for s in range(n)]
+            values = [judge(sim, s) for s in range(n)]
         if n == 1:
             return [_sigmoid((values[0] - base[0]) / self.scale)]
         out = []

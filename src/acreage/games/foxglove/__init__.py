@@ -9,6 +9,7 @@ from ...core.registry import GameInfo
 from .heuristic import evaluate
 from .rulings import DEFAULT_MOVE_CAP, SOLO_SETUPS
 from .state import FoxgloveState
+from .value import estimate_final_score
 
 
 def _seats(value: Any, players: int) -> frozenset[int]:
@@ -76,6 +77,7 @@ GAME_INFO = GameInfo(
     description="Tile-laying town building: trails, goods transport and processing over 4 rounds.",
     aliases=("foxglove_farm", "ff"),
     heuristic=evaluate,
+    value=estimate_final_score,
 )
 
 __all__ = ["FoxgloveState", "GAME_INFO", "OPTIONS"]

@@ -1,0 +1,79 @@
+"""The learned final-score estimate used by tree search (``games/foxglove/value.py``)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import acreage
+from acreage.core.errors import ContentError
+from acreage.core.registry import game_info
+from acreage.games.foxglove import scenario as sc
+from acreage.games.foxglove import value
+
+
+def test_registered_as_the_games_value():
+    assert game_info("foxglove").value is value.estimate_final_score
+
+
+def test_model_file_has_every_stage_and_its_provenance():
+    data = json.loads(value.MODEL_FILE.read_text())
+    assert data["provenance"].startswith("fitted")
+    assert set(data["buckets"]) == set(value.BUCKETS)
+    assert len(value._MODEL) == 8
+
+
+def test_estimate_is_the_score_once_the_game_is_over_FF_END_3():
+    """FF-END-3: at the end the estimate is the final score itself."""
+    state = acreage.new_game("foxglove", players=1, seed=2, solo_setup=3)
+    rng = random.Random(0)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    assert value.estimate_final_score(state, 0) == state.scores()[0]
+
+
+def test_estimate_reads_no_hidden_order_FF_SET_8():
+    """FF-SET-8: the estimate is the same whatever the order of the face-down stacks."""
+    state = sc.fresh(2, seed=5)
+    other = state.clone()
+    for stack in other.stacks:
+        random.Random(1).shuffle(stack)
+    for seat in (0, 1):
+        assert value.estimate_final_score(state, seat) == value.estimate_final_score(other, seat)
+
+
+def test_estimate_is_finite_at_every_stage():
+    state = acreage.new_game("foxglove", players=2, seed=9)
+    rng = random.Random(3)
+    seen = set()
+    while not state.is_terminal:
+        for seat in (0, 1):
+            est = value.estimate_final_score(state, seat)
+            assert est == est and abs(est) < 1000
+        seen.add((state.round, state.phase))
+        state.apply(rng.choice(state.legal_actions()))
+    assert {r for r, _ in seen} == {1, 2, 3, 4}
+
+
+@pytest.mark.parametrize("text, complaint", [
+    ("not json", "not a value model"),
+    ('{"features": [], "buckets": {}}', "lists 0 features"),
+    ('{"features": ' + json.dumps(["f"] * 18) + ', "buckets": {}}', "bucket '1-construction' is missing"),
+])
+def test_a_broken_model_file_is_named_with_the_fault(tmp_path, text, complaint):
+    path = tmp_path / "value_model.json"
+    path.write_text(text)
+    with pytest.raises(ContentError, match=complaint) as err:
+        value._load(path)
+    assert str(path) in str(err.value)
+
+
+def test_short_weights_are_refused(tmp_path):
+    data = json.loads(value.MODEL_FILE.read_text())
+    data["buckets"]["3-other"]["weights"] = data["buckets"]["3-other"]["weights"][:-1]
+    path = tmp_path / "value_model.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(ContentError, match="'3-other' has 17 weights"):
+        value._load(path)
