@@ -22,7 +22,8 @@ def sample_positions(game: str, players: int, count: int, seed: int) -> list:
     out = []
     g = 0
     while len(out) < count:
-        state = acreage.new_game(game, players=players, seed=seed + g, move_cap=20)
+        options = {"move_cap": 20} if "move_cap" in acreage.game_info(game).options else {}
+        state = acreage.new_game(game, players=players, seed=seed + g, **options)
         bots = [make_agent("greedy", seed=seed + s) for s in range(players)]
         while not state.is_terminal and len(out) < count:
             if len(state.legal_actions()) > 3 and rng.random() < 0.05:
@@ -49,7 +50,10 @@ def main() -> None:
                 agent = MctsAgent(seed=i, budget=Budget(ms=args.ms))
                 start = time.perf_counter()
                 agent.decide(state, state.current_player)
-                rates.append(agent.last_iterations / (time.perf_counter() - start))
+                if agent.last_iterations:  # not a macro (transport plan) or forced step
+                    rates.append(agent.last_iterations / (time.perf_counter() - start))
+            if not rates:
+                continue
             print(f"  {info.name:10s} {players}p  median {statistics.median(rates):8.0f} it/s"
                   f"  (min {min(rates):.0f}, max {max(rates):.0f})")
 
