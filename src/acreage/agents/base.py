@@ -41,3 +41,38 @@ class Agent(ABC):
 def private_view(state, seat: int, rng: random.Random):
     """A determinized copy: what the agent may search on (hidden parts re-sampled)."""
     return state.determinize(seat, random.Random(rng.getrandbits(64)))
+
+
+class TurnPlan:
+    """The rest of a turn an agent has already chosen (the placement and payment after "build
+    X", the trails of a trail action), played on the following calls without thinking again,
+    as long as the game goes on exactly as foreseen (same seat, no step in between, each step
+    still legal). Games without a ``history`` list get no plans.
+    """
+
+    __slots__ = ("steps", "at", "seat")
+
+    def __init__(self) -> None:
+        self.steps: list = []
+        self.at = -1
+        self.seat: int | None = None
+
+    def remember(self, state, seat: int, steps) -> None:
+        """Keep ``steps`` to follow the action about to be returned for ``state``."""
+        history = getattr(state, "history", None)
+        if steps and history is not None:
+            self.steps, self.at, self.seat = list(steps), len(history) + 1, seat
+        else:
+            self.steps = []
+
+    def next(self, state, seat: int, actions):
+        """The next planned step, or None (and the plan is dropped) if the game went elsewhere."""
+        if not self.steps:
+            return None
+        history = getattr(state, "history", None)
+        if (history is not None and self.seat == seat and len(history) == self.at
+                and state.in_subdecision() and self.steps[0] in actions):
+            self.at += 1
+            return self.steps.pop(0)
+        self.steps = []
+        return None

@@ -42,7 +42,7 @@ import random
 import time
 
 from ..core.registry import game_info
-from .base import Agent, Budget
+from .base import Agent, Budget, TurnPlan
 from .simple import settle
 
 
@@ -97,9 +97,7 @@ class MctsAgent(Agent):
         self.last_iterations = 0
         #: The tree of the last search (its root), for tests and for explaining a choice.
         self.last_root: _Node | None = None
-        self._plan: list = []
-        self._plan_at = -1
-        self._plan_seat: int | None = None
+        self._plan = TurnPlan()
 
     # ------------------------------------------------------------------ public
     def decide(self, state, seat: int):
@@ -110,7 +108,7 @@ class MctsAgent(Agent):
             macros = state.macro_actions()
             if macros and macros[0][1]:
                 return macros[0][1][0]
-        planned = self._planned(state, seat, actions)
+        planned = self._plan.next(state, seat, actions)
         if planned is not None:
             self.last_iterations = 0
             return planned
@@ -143,26 +141,8 @@ class MctsAgent(Agent):
         )
         if best is None:
             return self.rng.choice(actions)
-        history = getattr(state, "history", None)
-        path = root.children[best].path
-        if self.turns and path and history is not None:
-            self._plan, self._plan_at, self._plan_seat = list(path), len(history) + 1, seat
-        else:
-            self._plan = []
+        self._plan.remember(state, seat, root.children[best].path if self.turns else ())
         return best
-
-    def _planned(self, state, seat: int, actions):
-        """The next step of the turn chosen earlier, if the game went on as foreseen."""
-        plan = self._plan
-        if not plan:
-            return None
-        history = getattr(state, "history", None)
-        if (history is not None and self._plan_seat == seat and len(history) == self._plan_at
-                and state.in_subdecision() and plan[0] in actions):
-            self._plan_at += 1
-            return plan.pop(0)
-        self._plan = []
-        return None
 
     # ------------------------------------------------------------------ one iteration
     def _iterate(self, state, seat: int, root: _Node, heuristic, base: list[float]) -> None:

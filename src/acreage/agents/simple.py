@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core.registry import game_info
-from .base import Agent, private_view
+from .base import Agent, TurnPlan, private_view
 
 
 class RandomAgent(Agent):
@@ -44,9 +44,7 @@ class GreedyAgent(Agent):
         #: Set to a ``heuristic(state, seat)`` to use it instead of the game's registered one
         #: (benchmarks compare heuristics this way).
         self.heuristic = None
-        self._plan: list = []
-        self._plan_at = -1
-        self._plan_seat: int | None = None
+        self._plan = TurnPlan()
         self._seen: set = set()
 
     def decide(self, state, seat: int):
@@ -57,7 +55,7 @@ class GreedyAgent(Agent):
             macros = state.macro_actions()
             if macros and macros[0][1]:
                 return macros[0][1][0]
-        planned = self._planned(state, seat, actions)
+        planned = self._plan.next(state, seat, actions)
         if planned is not None:
             return planned
         heuristic = self.heuristic or game_info(state.game_name).heuristic
@@ -88,25 +86,8 @@ class GreedyAgent(Agent):
                 pick = entry
                 break
         _value, _r, action, path = pick
-        history = getattr(state, "history", None)
-        if path and history is not None:
-            self._plan, self._plan_at, self._plan_seat = path, len(history) + 1, seat
-        else:
-            self._plan = []
+        self._plan.remember(state, seat, path)
         return action
-
-    def _planned(self, state, seat: int, actions):
-        """The next step of the remembered plan, if the game went on as foreseen."""
-        plan = self._plan
-        if not plan:
-            return None
-        history = getattr(state, "history", None)
-        if (history is not None and self._plan_seat == seat and len(history) == self._plan_at
-                and state.in_subdecision() and plan[0] in actions):
-            self._plan_at += 1
-            return plan.pop(0)
-        self._plan = []
-        return None
 
     def _settle(self, state, seat: int, heuristic, depth: int, width: int | None, path: list) -> float:
         return settle(state, seat, heuristic, self.rng, depth, width, path)
