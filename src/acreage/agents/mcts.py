@@ -7,7 +7,7 @@ Why this shape:
   and never reads the real state's secrets. The agent's own RNG drives it, never the game's.
 * **Turns, not steps.** A game's multi-step decisions ("build X" → place → pay, a trail action
   of several trails) are one edge of the tree: the step chosen at a node is followed by the
-  greedy completion of the rest of that sub-decision (``simple.settle``), computed once when
+  greedy completion of the rest of that sub-decision (``simple.complete_turn``), computed once when
   the edge is first expanded and replayed on later visits. Branching on every placement and
   payment spread a second of search over positions that differ in nothing that matters and
   made the search weaker than the greedy bot; branching on turns makes the first level of the
@@ -43,7 +43,7 @@ import time
 
 from ..core.registry import game_info
 from .base import Agent, Budget, TurnPlan
-from .simple import settle
+from .simple import complete_turn, settle
 
 
 class _Node:
@@ -93,7 +93,6 @@ class MctsAgent(Agent):
         #: Score leaves with the game's learned final-score estimate (``GameInfo.value``) where
         #: it has one, instead of the heuristic.
         self.learned = bool(learned)
-        self._value = None
         self.last_iterations = 0
         #: The tree of the last search (its root), for tests and for explaining a choice.
         self.last_root: _Node | None = None
@@ -114,7 +113,7 @@ class MctsAgent(Agent):
             return planned
         info = game_info(state.game_name)
         heuristic = info.heuristic
-        self._value = info.value if self.learned else None
+        judge = (info.value if self.learned else None) or heuristic  # scores the leaves
         limit_iter = self.budget.iterations
         limit_s = self.budget.ms / 1000.0 if self.budget.ms is not None else None
         if limit_iter is None and limit_s is None:
@@ -122,14 +121,14 @@ class MctsAgent(Agent):
         start = time.perf_counter()
         deadline = start + limit_s if limit_s is not None else None
         root = _Node()
-        base = self._base_values(state, seat, heuristic)
+        base = self._values(state, judge)
         done = 0
         while True:
             if limit_iter is not None and done >= limit_iter:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            self._iterate(state, seat, root, heuristic, base)
+            self._iterate(state, seat, root, heuristic, judge, base)
             done += 1
         self.last_iterations = done
         self.last_root = root
@@ -145,7 +144,7 @@ class MctsAgent(Agent):
         return best
 
     # ------------------------------------------------------------------ one iteration
-    def _iterate(self, state, seat: int, root: _Node, heuristic, base: list[float]) -> None:
+    def _iterate(self, state, seat: int, root: _Node, heuristic, judge, base: list[float]) -> None:
         sim = state.determinize(seat, random.Random(self.rng.getrandbits(64)))
         node = root
         path: list[tuple[_Node, int]] = []  # (node, seat that chose the action into it)
@@ -164,12 +163,7 @@ class MctsAgent(Agent):
                 sim.apply(action)
                 completion: list = []
                 if self.turns:
-                    for step in node.heads.pop(action, ()):
-                        if sim.current_player != player or step not in sim.legal_actions():
-                            break
-                        sim.apply(step)
-                        completion.append(step)
-                    settle(sim, player, heuristic, self.rng, path=completion)
+                    self._follow(sim, player, node.heads.pop(action, ()), heuristic, completion)
                 child = node.children[action] = _Node(tuple(completion))
                 path.append((child, player))
                 node = child
@@ -184,10 +178,10 @@ class MctsAgent(Agent):
                     best_value, best_action = value, a
             child = node.children[best_action]
             sim.apply(best_action)
-            self._replay(sim, player, child.path, heuristic)
+            self._follow(sim, player, child.path, heuristic)
             path.append((child, player))
             node = child
-        rewards = self._rollout(sim, heuristic, base)
+        rewards = self._rollout(sim, judge, base)
         root.visits += 1
         for nd, player in path:
             nd.visits += 1
@@ -207,15 +201,16 @@ class MctsAgent(Agent):
                 return
             sim.apply(legal[0])
 
-    def _replay(self, sim, player: int, completion: tuple, heuristic) -> None:
-        """Play a stored completion; where this sample does not allow a step, finish greedily."""
-        for step in completion:
+    def _follow(self, sim, player: int, steps, heuristic, record: list | None = None) -> None:
+        """Play the stored steps of a turn while this sample allows them, then finish the turn
+        greedily (nothing is left to finish when every step was played)."""
+        for step in steps:
             if sim.is_terminal or sim.current_player != player or step not in sim.legal_actions():
                 break
             sim.apply(step)
-        else:
-            return
-        settle(sim, player, heuristic, self.rng)
+            if record is not None:
+                record.append(step)
+        complete_turn(sim, player, heuristic, self.rng, path=record)
 
     def _ordered(self, node: _Node, sim, player: int, legal: list, heuristic) -> list:
         """Legal actions, most promising first by a cheap look-ahead (short follow-ups only).
@@ -259,32 +254,28 @@ class MctsAgent(Agent):
             out = out[:k]
         return out
 
-    def _base_values(self, state, seat: int, heuristic) -> list[float]:
-        """Each seat's leaf value at the root: the zero point of solo rewards."""
-        judge = self._value or heuristic
-        if judge is None:
-            return [float(s) for s in state.scores()]
+    @staticmethod
+    def _values(state, judge) -> list[float]:
+        """Each seat's value by the leaf judge (the scores where the game has none)."""
+        if judge is None or state.is_terminal:
+            return [float(v) for v in state.scores()]
         return [judge(state, s) for s in range(state.num_players)]
 
     # ------------------------------------------------------------------ evaluation
-    def _rollout(self, sim, heuristic, base: list[float]) -> list[float]:
+    def _rollout(self, sim, judge, base: list[float]) -> list[float]:
         rng = self.rng
         for _ in range(self.rollout_depth):
             if sim.is_terminal:
                 break
             sim.apply(rng.choice(sim.legal_actions()))
-        return self._rewards(sim, heuristic, base)
+        return self._rewards(sim, judge, base)
 
-    def _rewards(self, sim, heuristic, base: list[float]) -> list[float]:
+    def _rewards(self, sim, judge, base: list[float]) -> list[float]:
         n = sim.num_players
         if sim.is_terminal and n > 1:
             places = sim.ranking()
             return [(n - p) / (n - 1) for p in places]
-        judge = self._value or heuristic
-        if judge is None or sim.is_terminal:
-            values = [float(v) for v in sim.scores()]
-        else:
-            values = [judge(sim, s) for s in range(n)]
+        values = self._values(sim, judge)
         if n == 1:
             return [_sigmoid((values[0] - base[0]) / self.scale)]
         out = []

@@ -95,7 +95,14 @@ class GreedyAgent(Agent):
 
 def settle(state, seat: int, heuristic, rng, depth: int = 32, width: int | None = None,
            path: list | None = None) -> float:
-    """Finish the seat's sub-decision in progress greedily (in place), then evaluate.
+    """Finish the seat's sub-decision in progress greedily (in place), then evaluate it."""
+    complete_turn(state, seat, heuristic, rng, depth, width, path)
+    return heuristic(state, seat)
+
+
+def complete_turn(state, seat: int, heuristic, rng, depth: int = 32, width: int | None = None,
+                  path: list | None = None) -> None:
+    """Finish the seat's sub-decision in progress greedily, in place.
 
     At most ``depth`` steps; with ``width`` set, only steps offering at most that many options
     are followed. The actions taken are appended to ``path``. Shared by the greedy bot and by
@@ -116,7 +123,6 @@ def settle(state, seat: int, heuristic, rng, depth: int = 32, width: int | None 
         if path is not None:
             path.append(choice)
         depth -= 1
-    return heuristic(state, seat)
 
 
 def _position_key(state, seat: int) -> str:

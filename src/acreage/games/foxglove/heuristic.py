@@ -180,10 +180,9 @@ def _bfs(cells, start, box) -> dict[int, int]:
 
     A 0-1-2 bucket search: stepping onto an empty cell costs a trail, turning an existing
     trail toward a neighbour costs an upgrade; T-junctions cannot turn. Hot in search, so the
-    box test is a set lookup and the neighbour table is read directly.
+    box test is a set lookup.
     """
     inside = _box_cells(box)
-    table = _NB
     dist = {c: 0 for c in start}
     buckets = [list(start)]
     k = 0
@@ -194,10 +193,7 @@ def _bfs(cells, start, box) -> dict[int, int]:
             ca = cells.get(a)
             ma = -ca if ca is not None and ca < 0 else 0  # openings of an existing trail at a
             a_building = ca is not None and ca >= 0
-            nbs = table.get(a)
-            if nbs is None:
-                nbs = table[a] = neighbours(a)
-            for d, nb in nbs:
+            for d, nb in neighbours(a):
                 cost = 0
                 if ma and not ma & d:  # the trail at a must open toward nb
                     if ma in TEE_INDEX:
@@ -228,7 +224,6 @@ def _bfs(cells, start, box) -> dict[int, int]:
     return dist
 
 
-_NB: dict[int, tuple] = {}
 _BOXES: dict[tuple[int, int, int, int], frozenset[int]] = {}
 
 

@@ -23,7 +23,14 @@ from .state import CONSTRUCTION
 MODEL_FILE = Path(__file__).parent / "data" / "value_model.json"
 
 
-N_FEATURES = 18
+#: The model's inputs, in the order ``features()`` computes them and the model file lists them.
+FEATURE_NAMES = (
+    "points", "heuristic", "end_game_points",
+    "held_wood", "held_stone", "held_wheat", "held_coal", "held_sheep",
+    "prod_wood", "prod_stone", "prod_wheat", "prod_coal", "prod_sheep",
+    "converter_capacity", "converter_supplied", "makers", "buildings", "trails",
+)
+N_FEATURES = len(FEATURE_NAMES)
 BUCKETS = [f"{r}-{stage}" for r in range(1, 5) for stage in ("construction", "other")]
 
 
@@ -35,8 +42,8 @@ def _load(path: Path = MODEL_FILE) -> dict[tuple[int, bool], tuple[float, tuple[
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ContentError(
             f"{path}: not a value model ({exc}); refit it with bench/fit_value.py --write") from None
-    if len(features_) != N_FEATURES:
-        raise ContentError(f"{path}: lists {len(features_)} features, the code computes {N_FEATURES}")
+    if list(features_) != list(FEATURE_NAMES):
+        raise ContentError(f"{path}: lists features {features_}, the code computes {list(FEATURE_NAMES)}")
     out = {}
     for key in BUCKETS:
         entry = buckets.get(key)
@@ -57,7 +64,7 @@ _MODEL = _load()
 
 
 def features(state, seat: int) -> list[float]:
-    """The model's inputs, in the order of ``value_model.json``'s ``features``."""
+    """The model's inputs, in the order of ``FEATURE_NAMES``."""
     kinds = state.kinds[seat]
     cubes = state.cubes[seat]
     bcell = state.bcell[seat]
