@@ -5,7 +5,8 @@
    rulebook's thresholds 60 / 80 / 100 / 120.
 2. The 2-player match: MCTS (1 s) against greedy, seats rotated; MCTS's win rate.
 3. More time, more strength? The solo benchmark again with a quarter of the time per decision
-   (same seeds), next to greedy's solo score on those seeds.
+   (same seeds), next to greedy's solo score on those seeds (with the heuristic, and with the
+   learned value as its judge).
 
 Results are appended to ``strength/*.jsonl`` (resumable: a rerun continues) and summarised.
 """
@@ -48,8 +49,8 @@ def main() -> None:
 
     if not args.skip_ladder:
         quick = f"mcts:ms={max(1, args.ms // 4)}"
-        print(f"More time, more strength? {quick} and greedy:macros=1 on the same solo seeds")
-        for other in (quick, "greedy:macros=1"):
+        print(f"More time, more strength? {quick} and greedy on the same solo seeds")
+        for other in (quick, "greedy:macros=1", "greedy:macros=1,learned=1"):
             low = solo(other, args)
             print(f"  {other}: overall mean {statistics.mean(low.values()):.1f} "
                   f"(vs {statistics.mean(means.values()):.1f} for {bot})")

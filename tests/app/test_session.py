@@ -113,7 +113,7 @@ def test_list_and_hint():
     legal = [str(a) for a in session.state.legal_actions()]
     assert "trail at 0,1" in out and "NS │" in out
     assert len(legal) > 20
-    assert "The greedy bot would play: " in out
+    assert "The hint bot would play: " in out
 
 
 def test_undo_takes_back_own_actions_and_refuses_after_another_seat_moved():

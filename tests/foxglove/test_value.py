@@ -18,11 +18,23 @@ def test_registered_as_the_games_value():
     assert game_info("foxglove").value is value.estimate_final_score
 
 
-def test_model_file_has_every_stage_and_its_provenance():
+def test_model_file_has_every_round_and_its_provenance():
     data = json.loads(value.MODEL_FILE.read_text())
     assert data["provenance"].startswith("fitted")
-    assert set(data["buckets"]) == set(value.BUCKETS)
-    assert len(value._MODEL) == 8
+    assert set(data["rounds"]) == set(value.ROUNDS)
+    assert sorted(value._MODEL) == [1, 2, 3, 4]
+
+
+def test_heuristic_parts_add_up_to_the_heuristic():
+    """The learned value re-weighs the heuristic's terms, so they must be exactly its terms."""
+    state = acreage.new_game("foxglove", players=2, seed=4)
+    rng = random.Random(2)
+    while not state.is_terminal:
+        for seat in (0, 1):
+            parts = value._h.evaluate_parts(state, seat)
+            assert len(parts) == len(value._h.PART_NAMES)
+            assert sum(parts) == pytest.approx(value._h.evaluate(state, seat), abs=1e-9)
+        state.apply(rng.choice(state.legal_actions()))
 
 
 def test_estimate_is_the_score_once_the_game_is_over_FF_END_3():
@@ -59,9 +71,9 @@ def test_estimate_is_finite_at_every_stage():
 
 @pytest.mark.parametrize("text, complaint", [
     ("not json", "not a value model"),
-    ('{"features": [], "buckets": {}}', "lists features"),
-    ('{"features": ' + json.dumps(list(value.FEATURE_NAMES)) + ', "buckets": {}}',
-     "bucket '1-construction' is missing"),
+    ('{"features": [], "rounds": {}}', "lists features"),
+    ('{"features": ' + json.dumps(list(value.FEATURE_NAMES)) + ', "rounds": {}}',
+     "round '1' is missing"),
 ])
 def test_a_broken_model_file_is_named_with_the_fault(tmp_path, text, complaint):
     path = tmp_path / "value_model.json"
@@ -73,8 +85,8 @@ def test_a_broken_model_file_is_named_with_the_fault(tmp_path, text, complaint):
 
 def test_short_weights_are_refused(tmp_path):
     data = json.loads(value.MODEL_FILE.read_text())
-    data["buckets"]["3-other"]["weights"] = data["buckets"]["3-other"]["weights"][:-1]
+    data["rounds"]["3"]["weights"] = data["rounds"]["3"]["weights"][:-1]
     path = tmp_path / "value_model.json"
     path.write_text(json.dumps(data))
-    with pytest.raises(ContentError, match="'3-other' has 17 weights"):
+    with pytest.raises(ContentError, match=f"'3' has {value.N_FEATURES - 1} weights"):
         value._load(path)

@@ -22,12 +22,12 @@ Why this shape:
 * **Progressive widening.** A node considers only its ``ceil(k · visits^alpha)`` most promising
   actions, ordered once by a cheap look-ahead (the step plus its short follow-ups), so search
   depth is not drowned in breadth where action lists are long (trail placement).
-* **Evaluated leaves.** A leaf is scored at once (``rollout_depth`` adds random steps first) by
-  the game's learned final-score estimate (``GameInfo.value``) where it has one, else by its
-  heuristic. Leaves come from different stages of the game, so they need one scale: Foxglove's
-  heuristic ranks positions of one stage but does not predict the final score in rounds 1–2
-  (held-out correlation about −0.1); the learned estimate does better (0.33–0.62) and made the
-  search stronger (see docs/bots.md). Full random playouts of a long game are noise.
+* **One judgement.** Leaves are scored at once (``rollout_depth`` adds random steps first), the
+  widening order is set and the turns are completed by the game's learned final-score estimate
+  (``GameInfo.value``) where it has one, else by its heuristic. Leaves come from different
+  stages of the game, so they need one scale, and the learned estimate is also the better
+  one-step judge (greedy with it scores about 7 points more in solo; docs/bots.md). Full
+  random playouts of a long game are noise.
 * **Macro actions.** Where the game offers a shortcut (``state.macro_actions()``, e.g.
   Foxglove's exact transport plan), the whole sequence is taken as one forced step, inside the
   tree and at the root: a single-player optimisation needs no search.
@@ -60,7 +60,7 @@ class _Node:
 
 
 class MctsAgent(Agent):
-    """ISMCTS over turns with availability UCT, progressive widening and heuristic leaves."""
+    """ISMCTS over turns with availability UCT, progressive widening and judged leaves."""
 
     name = "mcts"
 
@@ -90,8 +90,8 @@ class MctsAgent(Agent):
         #: The cheap look-ahead that orders a node's actions follows only sub-decisions with at
         #: most this many options (a placement or a payment, not another trail).
         self.sub_budget = sub_budget
-        #: Score leaves with the game's learned final-score estimate (``GameInfo.value``) where
-        #: it has one, instead of the heuristic.
+        #: Judge positions (leaves, the widening order, turn completions) by the game's learned
+        #: final-score estimate (``GameInfo.value``) where it has one, instead of its heuristic.
         self.learned = bool(learned)
         self.last_iterations = 0
         #: The tree of the last search (its root), for tests and for explaining a choice.
@@ -112,8 +112,9 @@ class MctsAgent(Agent):
             self.last_iterations = 0
             return planned
         info = game_info(state.game_name)
-        heuristic = info.heuristic
-        judge = (info.value if self.learned else None) or heuristic  # scores the leaves
+        # One judgement for the leaves, the widening order and the turns' greedy completions:
+        # the learned value is also the better one-step policy (docs/bots.md).
+        judge = (info.value if self.learned else None) or info.heuristic
         limit_iter = self.budget.iterations
         limit_s = self.budget.ms / 1000.0 if self.budget.ms is not None else None
         if limit_iter is None and limit_s is None:
@@ -128,7 +129,7 @@ class MctsAgent(Agent):
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            self._iterate(state, seat, root, heuristic, judge, base)
+            self._iterate(state, seat, root, judge, base)
             done += 1
         self.last_iterations = done
         self.last_root = root
@@ -144,7 +145,7 @@ class MctsAgent(Agent):
         return best
 
     # ------------------------------------------------------------------ one iteration
-    def _iterate(self, state, seat: int, root: _Node, heuristic, judge, base: list[float]) -> None:
+    def _iterate(self, state, seat: int, root: _Node, judge, base: list[float]) -> None:
         sim = state.determinize(seat, random.Random(self.rng.getrandbits(64)))
         node = root
         path: list[tuple[_Node, int]] = []  # (node, seat that chose the action into it)
@@ -155,7 +156,7 @@ class MctsAgent(Agent):
             player = sim.current_player
             legal = sim.legal_actions()
             if node.order is None:
-                node.order = self._ordered(node, sim, player, legal, heuristic)
+                node.order = self._ordered(node, sim, player, legal, judge)
             candidates = self._widened(node, legal)
             untried = [a for a in candidates if a not in node.children]
             if untried:
@@ -163,7 +164,7 @@ class MctsAgent(Agent):
                 sim.apply(action)
                 completion: list = []
                 if self.turns:
-                    self._follow(sim, player, node.heads.pop(action, ()), heuristic, completion)
+                    self._follow(sim, player, node.heads.pop(action, ()), judge, completion)
                 child = node.children[action] = _Node(tuple(completion))
                 path.append((child, player))
                 node = child
@@ -178,7 +179,7 @@ class MctsAgent(Agent):
                     best_value, best_action = value, a
             child = node.children[best_action]
             sim.apply(best_action)
-            self._follow(sim, player, child.path, heuristic)
+            self._follow(sim, player, child.path, judge)
             path.append((child, player))
             node = child
         rewards = self._rollout(sim, judge, base)
@@ -201,7 +202,7 @@ class MctsAgent(Agent):
                 return
             sim.apply(legal[0])
 
-    def _follow(self, sim, player: int, steps, heuristic, record: list | None = None) -> None:
+    def _follow(self, sim, player: int, steps, judge, record: list | None = None) -> None:
         """Play the stored steps of a turn while this sample allows them, then finish the turn
         greedily (nothing is left to finish when every step was played)."""
         for step in steps:
@@ -210,14 +211,14 @@ class MctsAgent(Agent):
             sim.apply(step)
             if record is not None:
                 record.append(step)
-        complete_turn(sim, player, heuristic, self.rng, path=record)
+        complete_turn(sim, player, judge, self.rng, path=record)
 
-    def _ordered(self, node: _Node, sim, player: int, legal: list, heuristic) -> list:
+    def _ordered(self, node: _Node, sim, player: int, legal: list, judge) -> list:
         """Legal actions, most promising first by a cheap look-ahead (short follow-ups only).
 
         The follow-ups found are kept in ``node.heads`` so expanding the action later only
         continues them."""
-        if heuristic is None or len(legal) == 1:
+        if judge is None or len(legal) == 1:
             order = legal[:]
             self.rng.shuffle(order)
             return order
@@ -227,11 +228,11 @@ class MctsAgent(Agent):
             after.apply(a)
             if self.turns:
                 head: list = []
-                value = settle(after, player, heuristic, self.rng, width=self.sub_budget, path=head)
+                value = settle(after, player, judge, self.rng, width=self.sub_budget, path=head)
                 if head:
                     node.heads[a] = head
             else:
-                value = heuristic(after, player)
+                value = judge(after, player)
             scored.append((-value, self.rng.random(), a))
         scored.sort()
         return [a for _, _, a in scored]

@@ -30,7 +30,8 @@ class GreedyAgent(Agent):
     name = "greedy"
 
     def __init__(
-        self, seed: int | None = None, budget=None, depth: int = 32, sub_budget: int = 16, macros: int = 0
+        self, seed: int | None = None, budget=None, depth: int = 32, sub_budget: int = 16, macros: int = 0,
+        learned: int = 0,
     ) -> None:
         super().__init__(seed, budget)
         #: Take the game's macro action where one is offered (``state.macro_actions()``, e.g.
@@ -41,6 +42,9 @@ class GreedyAgent(Agent):
         #: Inside a sub-decision, follow-up steps are explored only while they offer this many
         #: options or fewer (a payment, not another trail).
         self.sub_budget = sub_budget
+        #: Judge positions by the game's learned final-score estimate (``GameInfo.value``) where
+        #: it has one, instead of its heuristic.
+        self.learned = bool(learned)
         #: Set to a ``heuristic(state, seat)`` to use it instead of the game's registered one
         #: (benchmarks compare heuristics this way).
         self.heuristic = None
@@ -58,7 +62,10 @@ class GreedyAgent(Agent):
         planned = self._plan.next(state, seat, actions)
         if planned is not None:
             return planned
-        heuristic = self.heuristic or game_info(state.game_name).heuristic
+        heuristic = self.heuristic
+        if heuristic is None:
+            info = game_info(state.game_name)
+            heuristic = (info.value if self.learned else None) or info.heuristic
         if heuristic is None:
             return self.rng.choice(actions)
         view = private_view(state, seat, self.rng)

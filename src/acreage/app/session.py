@@ -43,7 +43,7 @@ COMMANDS = (
     ("<action>", "type the action itself, e.g. 'build Sheepfold' (any unique start will do)"),
     ("help <tile>", "explain a tile: cost, slots and what it does"),
     ("list", "show every legal action, nothing folded away"),
-    ("hint", "ask the greedy bot what it would play here"),
+    ("hint", "ask the hint bot (greedy, judged by the learned value) what it would play here"),
     ("plan", "show the game's best plan for this step, if it has one (Foxglove: transport); "
              "'plan apply' plays it"),
     ("undo", "take back your last action; 'undo all' takes back your whole turn so far"),
@@ -656,13 +656,15 @@ class Session:
             self.say(extra, style="dim")
 
     def _hint(self, seat: int) -> None:
-        agent = make_agent("greedy", seed=len(self.state.history))
-        action = self._think(agent, seat, "The greedy bot is looking for a move…")
+        # greedy judged by the game's learned value where it has one: it answers at once and
+        # plays better than plain greedy (docs/bots.md)
+        agent = make_agent("greedy:learned=1", seed=len(self.state.history))
+        action = self._think(agent, seat, "The hint bot is looking for a move…")
         if not self._menu:
             self._build_menu()
         number = next((i + 1 for i, a in enumerate(self._menu) if a == action), None)
         where = f" (number {number})" if number else ""
-        self.say(f"The greedy bot would play: {action}{where}", style="green")
+        self.say(f"The hint bot would play: {action}{where}", style="green")
 
     def _plan(self, seat: int, apply: bool) -> str:
         """Show (or play) the game's shortcut for the current step (``state.macro_actions()``)."""

@@ -313,7 +313,23 @@ def evaluate(state, seat: int) -> float:
     return _evaluate(state, seat, None)
 
 
-def _evaluate(state, seat: int, want) -> float:
+#: The terms ``evaluate`` adds up, in the order ``evaluate_parts`` returns them.
+PART_NAMES = ("banked", "engine", "building_money", "this_round", "later_rounds", "unused_goods")
+
+
+def evaluate_parts(state, seat: int) -> list[float]:
+    """``evaluate`` split into its terms (``PART_NAMES``); they add up to ``evaluate``.
+
+    Points and end-game points already banked; production points and end-game growth; wood
+    and stone as building money; this round's processing; later rounds' processing; goods no
+    converter in town uses. The learned value (``value.py``) re-weighs these per round.
+    """
+    parts = [0.0] * len(PART_NAMES)
+    _evaluate(state, seat, None, parts)
+    return parts
+
+
+def _evaluate(state, seat: int, want, parts=None) -> float:
     frames = state.frames
     if frames and frames[-1][0] == "pay" and frames[-1][1] == seat:
         state = _settled(state, seat)
@@ -325,7 +341,9 @@ def _evaluate(state, seat: int, want) -> float:
         # seen is the one before (a round-2 finish would reveal new tiles).
         after = state.clone()
         after.apply(A_DONE)
-        return _evaluate(after, seat, _display_want(state, seat)) - DONE_BONUS
+        if parts is not None:
+            parts[0] -= DONE_BONUS
+        return _evaluate(after, seat, _display_want(state, seat), parts) - DONE_BONUS
     cubes = state.cubes[seat]
     rnd = state.round
     phase = state.phase
@@ -334,8 +352,11 @@ def _evaluate(state, seat: int, want) -> float:
     finished = phase in (TRANSPORT, FINAL) and seat in state.order[:state.stage_idx]
     progress = DONE_BONUS * (2 * rnd + (1 if finished else 0))
     value = float(state.points[seat]) + state.end_game_points(seat) + progress
+    if parts is not None:
+        parts[0] += value
     if finished and rnd == 4:
         return value
+    engine = money = 0.0  # the parts of ``value`` that parts[1] and parts[2] report
     kinds = state.kinds[seat]
     bcell = state.bcell[seat]
     cells = state.cells[seat]
@@ -372,19 +393,19 @@ def _evaluate(state, seat: int, want) -> float:
         elif tid in _PORTER:
             porter = True
         if prod_left:
-            value += _PROD_POINTS[tid] * prod_left
+            engine += _PROD_POINTS[tid] * prod_left
             hp = _HELD_PROD[tid]
             if hp is not None:
                 g, p = hp
                 held = load if g < 0 else c[g]
-                value += p * held * prod_left
+                engine += p * held * prod_left
                 if p > 0:
                     mask = _ALL if g < 0 else 1 << g
                     spec = (mask, p * prod_left, 0.7 * p * (prod_left - 1), free)
                     consumers.append((1.5 * p, b, "hold", spec, mask))
                     c = [0] * NUM_GOODS if g < 0 else [c[h] if h != g else 0 for h in range(NUM_GOODS)]
         if _OTHER_END[tid] and has_future:
-            value += END_GROWTH * (prod_left + (1 if build_now else 0)) * 0.5
+            engine += END_GROWTH * (prod_left + (1 if build_now else 0)) * 0.5
         sk = _SINKS[tid]
         if sk is not None:
             consumers.append((sk[1], b, "sink", (sk[0], sk[1], sk[1], free), sk[0]))
@@ -404,9 +425,9 @@ def _evaluate(state, seat: int, want) -> float:
         if any(c):
             sup[b] = [float(x) for x in c]
         if has_future and _FREE_TRAIL[tid]:
-            value += sum(BUILD_CUBE[k] for k in range(rnd + 1, 5))
+            money += sum(BUILD_CUBE[k] for k in range(rnd + 1, 5))
         if has_future and _SUBS[tid]:
-            value += 0.5 * sum(BUILD_CUBE[k] for k in range(rnd + 1, 5))
+            money += 0.5 * sum(BUILD_CUBE[k] for k in range(rnd + 1, 5))
         # building currency: spendable now, or carried into the next construction phase (where
         # a refilling tile such as the Forest tops up to its slots whatever is left on it)
         # (cubes spendable now are counted after this round's processing has taken its share)
@@ -415,12 +436,12 @@ def _evaluate(state, seat: int, want) -> float:
         if wy:
             full = min(_SLOTS[tid], wy)
             if build_now:
-                value += BUILD_CUBE[rnd + 1] * full
+                money += BUILD_CUBE[rnd + 1] * full
             else:
-                value += BUILD_CUBE[rnd + 1] * min(_SLOTS[tid], stock + wy)
-            value += sum(BUILD_CUBE[k] for k in range(rnd + 2, 5)) * full
+                money += BUILD_CUBE[rnd + 1] * min(_SLOTS[tid], stock + wy)
+            money += sum(BUILD_CUBE[k] for k in range(rnd + 2, 5)) * full
         elif stock and not build_now:
-            value += BUILD_CUBE[rnd + 1] * stock
+            money += BUILD_CUBE[rnd + 1] * stock
 
     # ---- weights: how much of a cube on b counts for the consumer on building t
     wcache: dict[tuple[int, int, int, bool], float] = {}
@@ -643,7 +664,10 @@ def _evaluate(state, seat: int, want) -> float:
                     for g in range(NUM_GOODS):
                         vec[g] += sets * outs[g]
                     smult[b] = 0.9
-        value += allocate_now(sup, used)
+        now = allocate_now(sup, used)
+        value += now
+        if parts is not None:
+            parts[3] += now
         if not final_now:
             # this round's run of each Kiln/Swidden: what is on it plus what can still reach it
             for b in makers:
@@ -664,7 +688,11 @@ def _evaluate(state, seat: int, want) -> float:
                         got += _take(sup, srcs[g], g, sets * inputs[g] - own, used)
                 maker_now[b] = got / n_in
     if build_now:  # wood and stone that this round's processing leaves are building money
-        value += BUILD_CUBE[rnd] * sum(vec[WOOD] + vec[STONE] for vec in sup.values())
+        money += BUILD_CUBE[rnd] * sum(vec[WOOD] + vec[STONE] for vec in sup.values())
+    value += engine + money
+    if parts is not None:
+        parts[1] += engine
+        parts[2] += money
 
     if not has_future:
         return value
@@ -723,10 +751,12 @@ def _evaluate(state, seat: int, want) -> float:
         vec = fut.setdefault(b, [0.0] * NUM_GOODS)
         for g in range(NUM_GOODS):
             vec[g] += sets * outs[g]
-    value += allocate_future(fut)
-
-    value += _unused_goods(want or _display_want(state, seat), fut)
-    return value
+    later = allocate_future(fut)
+    unused = _unused_goods(want or _display_want(state, seat), fut)
+    if parts is not None:
+        parts[4] += later
+        parts[5] += unused
+    return value + later + unused
 
 
 def _display_want(state, seat: int) -> list[float]:

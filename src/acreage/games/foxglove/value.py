@@ -1,13 +1,31 @@
 """A learned estimate of a seat's final Foxglove Farm score, for tree-search leaves.
 
-Why: the hand-made heuristic (``heuristic.py``) ranks positions of one stage well, which is all
-greedy play needs, but it does not predict the final score early on (measured on held-out greedy
-games: correlation about −0.1 in rounds 1–2, 0.3 in round 3), and a tree search compares
-leaves from different stages. This module maps a few facts of the town, the heuristic among
-them, to an estimate of the final score by a linear model per (round, construction or not),
-fitted to greedy self-play (``bench/fit_value.py``; coefficients in ``data/value_model.json``
-with their provenance; held-out correlation 0.33 / 0.45 / 0.63 / 0.79 in rounds 1–4 at
-construction). It reads only public facts, like the heuristic.
+Why: a tree search compares leaves from different stages of the game, and the leaves of one
+node are close relatives (the same position after different turns). The hand-made heuristic
+(``heuristic.py``) is built for the second job and is not calibrated for the first: on greedy
+games its level drifts between rounds by about 15 points, and among the six turns it rates
+best from one position it orders a pair correctly only about 58 % of the time.
+
+What: per round, the final score is estimated as a linear function of the heuristic's own terms
+(``heuristic.PART_NAMES``: banked points, engine, building money, this round's and later
+rounds' processing, unused goods) and a few plain facts of the town (cubes held and production
+per goods type, goods makers, buildings, trails). Re-weighing the heuristic's terms, rather than
+fitting raw counts, keeps the context the heuristic already encodes (wheat is worth something
+only where a converter can take it).
+
+How it is fitted (``bench/fit_value.py``; coefficients in ``data/value_model.json`` with their
+provenance):
+
+* the *weights* from sibling comparisons: from a position of a greedy game, several of the
+  turns the heuristic rates best are each played out by greedy with the same hidden stack
+  order, and the differences in final score are regressed on the differences in features,
+  starting from the heuristic itself (ridge toward weight 1 on each term). Luck and the
+  strength of the setup cancel within a group, which fitting to raw final scores across
+  games could not separate from the quality of a move;
+* the *bias* of each round from plain greedy games, so leaves from different rounds are on one
+  scale (the mean final score).
+
+It reads only public facts, like the heuristic.
 """
 
 from __future__ import annotations
@@ -18,45 +36,42 @@ from pathlib import Path
 from ...core.errors import ContentError
 from . import heuristic as _h
 from .goods import NUM_GOODS
-from .state import CONSTRUCTION
 
 MODEL_FILE = Path(__file__).parent / "data" / "value_model.json"
 
-
 #: The model's inputs, in the order ``features()`` computes them and the model file lists them.
 FEATURE_NAMES = (
-    "points", "heuristic", "end_game_points",
+    *_h.PART_NAMES,
     "held_wood", "held_stone", "held_wheat", "held_coal", "held_sheep",
     "prod_wood", "prod_stone", "prod_wheat", "prod_coal", "prod_sheep",
-    "converter_capacity", "converter_supplied", "makers", "buildings", "trails",
+    "makers", "buildings", "trails",
 )
 N_FEATURES = len(FEATURE_NAMES)
-BUCKETS = [f"{r}-{stage}" for r in range(1, 5) for stage in ("construction", "other")]
+ROUNDS = ("1", "2", "3", "4")
 
 
-def _load(path: Path = MODEL_FILE) -> dict[tuple[int, bool], tuple[float, tuple[float, ...]]]:
+def _load(path: Path = MODEL_FILE) -> dict[int, tuple[float, tuple[float, ...]]]:
     """Read and check the coefficients; a broken file is named with what is wrong in it."""
     try:
         data = json.loads(path.read_text())
-        features_, buckets = data["features"], data["buckets"]
+        features_, rounds = data["features"], data["rounds"]
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ContentError(
             f"{path}: not a value model ({exc}); refit it with bench/fit_value.py --write") from None
     if list(features_) != list(FEATURE_NAMES):
         raise ContentError(f"{path}: lists features {features_}, the code computes {list(FEATURE_NAMES)}")
     out = {}
-    for key in BUCKETS:
-        entry = buckets.get(key)
+    for key in ROUNDS:
+        entry = rounds.get(key) if isinstance(rounds, dict) else None
         try:
             weights = tuple(float(w) for w in entry["weights"])
             bias = float(entry["bias"])
         except (TypeError, KeyError, ValueError):
             raise ContentError(
-                f"{path}: bucket {key!r} is missing or lacks numeric 'bias'/'weights'") from None
+                f"{path}: round {key!r} is missing or lacks numeric 'bias'/'weights'") from None
         if len(weights) != N_FEATURES:
-            raise ContentError(f"{path}: bucket {key!r} has {len(weights)} weights, expected {N_FEATURES}")
-        rnd, _, stage = key.partition("-")
-        out[(int(rnd), stage == "construction")] = (bias, weights)
+            raise ContentError(f"{path}: round {key!r} has {len(weights)} weights, expected {N_FEATURES}")
+        out[int(key)] = (bias, weights)
     return out
 
 
@@ -67,47 +82,25 @@ def features(state, seat: int) -> list[float]:
     """The model's inputs, in the order of ``FEATURE_NAMES``."""
     kinds = state.kinds[seat]
     cubes = state.cubes[seat]
-    bcell = state.bcell[seat]
     prod_left = max(0, 4 - state.round)
-    comp = state._topology(seat).comp
-    prod = [0.0] * NUM_GOODS
     held = [0.0] * NUM_GOODS
+    prod = [0.0] * NUM_GOODS
     makers = 0
-    sources: dict[int, set[int]] = {}  # goods type -> trail groups holding or producing it
     for b, tid in enumerate(kinds):
         base = b * NUM_GOODS
+        out = _h._PROD_GOODS[tid]
         for g in range(NUM_GOODS):
-            c = cubes[base + g]
-            held[g] += c
-            out = _h._PROD_GOODS[tid][g]
-            prod[g] += out
-            if out or c:
-                sources.setdefault(g, set()).add(comp[bcell[b]])
+            held[g] += cubes[base + g]
+            prod[g] += out[g] * prod_left
         if _h._MAKERS[tid] is not None:
             makers += 1
-    capacity = supplied = 0.0
-    for b, tid in enumerate(kinds):
-        for inputs, _n_in, pts, k, cap in _h._CONVS[tid]:
-            total = pts * cap
-            capacity += total
-            group = comp[bcell[b]]
-            if k:
-                have = sum(1 for g in range(NUM_GOODS) if group in sources.get(g, ()))
-                share = min(1.0, have / k)
-            else:
-                need = [g for g in range(NUM_GOODS) if inputs[g]]
-                share = sum(1 for g in need if group in sources.get(g, ())) / len(need)
-            supplied += total * share
     trails = sum(1 for v in state.cells[seat].values() if v < 0)
-    phases = prod_left + 1
-    return [float(state.points[seat]), _h.evaluate(state, seat), float(state.end_game_points(seat)),
-            *held, *(p * prod_left for p in prod), capacity * phases, supplied * phases,
-            float(makers), float(len(kinds)), float(trails)]
+    return [*_h.evaluate_parts(state, seat), *held, *prod, float(makers), float(len(kinds)), float(trails)]
 
 
 def estimate_final_score(state, seat: int) -> float:
     """The expected final score of ``seat`` (exact once the game is over)."""
     if state.is_terminal:
         return float(state.points[seat])
-    bias, weights = _MODEL[(state.round, state.phase == CONSTRUCTION)]
+    bias, weights = _MODEL[state.round]
     return bias + sum(w * x for w, x in zip(weights, features(state, seat), strict=True))
