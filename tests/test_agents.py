@@ -114,3 +114,53 @@ def test_mcts_counts_every_iteration_once_at_the_root():
     assert action in state.legal_actions()
     root = agent.last_root
     assert sum(ch.visits for ch in root.children.values()) == root.visits == 60
+
+
+def _info_without_heuristic(monkeypatch, module):
+    """Make ``module.game_info`` hand out Foxglove's info with a heuristic that must not be
+    called, and count the learned value's calls."""
+    import dataclasses
+
+    from acreage.core.registry import game_info
+
+    calls = {"value": 0}
+    real = game_info("foxglove")
+
+    def forbidden(state, seat):
+        raise AssertionError("the heuristic was asked directly")
+
+    def counted(state, seat):
+        calls["value"] += 1
+        return real.value(state, seat)
+
+    patched = dataclasses.replace(real, heuristic=forbidden, value=counted)
+    monkeypatch.setattr(module, "game_info", lambda name: patched)
+    return calls
+
+
+def test_greedy_learned_judges_by_the_games_value(monkeypatch):
+    """greedy:learned=1 (the hint bot) ranks actions and completes turns by GameInfo.value."""
+    from acreage.agents import simple
+
+    calls = _info_without_heuristic(monkeypatch, simple)
+    state = acreage.new_game("foxglove", players=1, seed=3, solo_setup=2)
+    agent = make_agent("greedy:learned=1", seed=1)
+    for _ in range(6):
+        state.apply(agent.decide(state, 0))
+    assert calls["value"] > 0
+    with pytest.raises(AssertionError, match="heuristic was asked"):
+        make_agent("greedy", seed=1).decide(state, 0)
+
+
+def test_mcts_learned_uses_one_judgement_for_leaves_order_and_completions(monkeypatch):
+    """With learned=1 every judgement in the search comes from GameInfo.value."""
+    from acreage.agents import mcts
+
+    calls = _info_without_heuristic(monkeypatch, mcts)
+    state = acreage.new_game("foxglove", players=2, seed=5)
+    agent = make_agent("mcts:iterations=12,seed=2")
+    action = agent.decide(state, state.current_player)
+    assert action in state.legal_actions()
+    assert calls["value"] > 12  # leaves plus the widening order
+    with pytest.raises(AssertionError, match="heuristic was asked"):
+        make_agent("mcts:iterations=12,seed=2,learned=0").decide(state, state.current_player)

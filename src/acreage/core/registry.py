@@ -37,8 +37,8 @@ class GameInfo:
     #: It must read only what ``seat`` may see (it is called on determinized copies).
     heuristic: Callable[[Any, int], float] | None = None
     #: Optional estimate of a seat's final score, on one scale at every stage of the game:
-    #: value(state, seat) -> float. Tree search scores its leaves with it (leaves come from
-    #: different stages); without one, it uses the heuristic.
+    #: value(state, seat) -> float. Tree search judges with it (its leaves come from different
+    #: stages), and ``greedy:learned=1`` too; without one, they use the heuristic.
     value: Callable[[Any, int], float] | None = None
 
     def summary(self) -> dict:
