@@ -36,6 +36,7 @@ from pathlib import Path
 
 import numpy as np
 
+from acreage.agents.base import play_forced
 from acreage.games.foxglove import value
 
 #: The bare heuristic: weight 1 on each of its terms, 0 on every other feature.
@@ -53,20 +54,6 @@ def _decision_point(state) -> bool:
         return False
     macros = state.macro_actions()
     return not (macros and macros[0][1])
-
-
-def _to_next_decision(state) -> None:
-    """Take forced steps and macro actions, as the tree search does before judging a leaf."""
-    while not state.is_terminal:
-        macros = state.macro_actions()
-        if macros and macros[0][1]:
-            for action in macros[0][1]:
-                state.apply(action)
-            continue
-        legal = state.legal_actions()
-        if len(legal) != 1:
-            return
-        state.apply(legal[0])
 
 
 def play_level(job):
@@ -119,7 +106,7 @@ def play_groups(job):
                 if sim.is_terminal or sim.current_player != seat or step not in sim.legal_actions():
                     break
                 sim.apply(step)
-            _to_next_decision(sim)
+            play_forced(sim)  # to the next decision point, where a tree search judges it
             if sim.is_terminal:
                 break  # a turn that ends the game needs no estimate: the group is dropped
             row = (sim.round, value.features(sim, seat))

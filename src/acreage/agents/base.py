@@ -43,6 +43,25 @@ def private_view(state, seat: int, rng: random.Random):
     return state.determinize(seat, random.Random(rng.getrandbits(64)))
 
 
+def play_forced(state, macros: bool = True) -> None:
+    """Take forced steps in place: single legal actions and, with ``macros``, the game's macro
+    actions (``state.macro_actions()``), until a real choice or the end of the game.
+
+    Where a search judges a position, so the same position is judged however it was reached
+    (MCTS before a leaf, and the value fit's data)."""
+    while not state.is_terminal:
+        if macros:
+            found = state.macro_actions()
+            if found and found[0][1]:
+                for action in found[0][1]:
+                    state.apply(action)
+                continue
+        legal = state.legal_actions()
+        if len(legal) != 1:
+            return
+        state.apply(legal[0])
+
+
 class TurnPlan:
     """The rest of a turn an agent has already chosen (the placement and payment after "build
     X", the trails of a trail action), played on the following calls without thinking again,

@@ -42,7 +42,7 @@ import random
 import time
 
 from ..core.registry import game_info
-from .base import Agent, Budget, TurnPlan
+from .base import Agent, Budget, TurnPlan, play_forced
 from .simple import complete_turn, settle
 
 
@@ -150,7 +150,7 @@ class MctsAgent(Agent):
         node = root
         path: list[tuple[_Node, int]] = []  # (node, seat that chose the action into it)
         while True:
-            self._advance(sim)
+            play_forced(sim, self.macros)  # single legal actions and macro actions
             if sim.is_terminal:
                 break
             player = sim.current_player
@@ -187,20 +187,6 @@ class MctsAgent(Agent):
         for nd, player in path:
             nd.visits += 1
             nd.reward += rewards[player]
-
-    def _advance(self, sim) -> None:
-        """Take forced steps: single legal actions and the game's macro actions."""
-        while not sim.is_terminal:
-            if self.macros:
-                macros = sim.macro_actions()
-                if macros and macros[0][1]:
-                    for action in macros[0][1]:
-                        sim.apply(action)
-                    continue
-            legal = sim.legal_actions()
-            if len(legal) != 1:
-                return
-            sim.apply(legal[0])
 
     def _follow(self, sim, player: int, steps, judge, record: list | None = None) -> None:
         """Play the stored steps of a turn while this sample allows them, then finish the turn
