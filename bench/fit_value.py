@@ -1,6 +1,6 @@
 """Fit Foxglove Farm's learned final-score estimate (``games/foxglove/data/value_model.json``).
 
-Two kinds of data, both from solo games of ``greedy:macros=1`` over the six setups:
+Two kinds of data, both from solo games of ``greedy:macros=1`` (or the ``--policy``) over the six setups:
 
 * **Sibling groups** (the weights). At random decision points of a greedy game, three of the
   six turns the heuristic rates best are each played out by greedy to the end, with the same
@@ -43,10 +43,24 @@ from acreage.games.foxglove import value
 PRIOR = np.array([1.0 if name in value._h.PART_NAMES else 0.0 for name in value.FEATURE_NAMES])
 
 
+#: The policy that plays the games and the sibling continuations (``--policy``).
+POLICY = "greedy:macros=1"
+
+
 def _greedy_agents(seed: int, players: int):
     from acreage.agents import make_agent
 
-    return [make_agent("greedy:macros=1", seed=seed * 7 + s) for s in range(players)]
+    return [make_agent(POLICY, seed=seed * 7 + s) for s in range(players)]
+
+
+def _judge():
+    """How the policy rates positions, to pick the sibling candidates it would consider."""
+    return value.estimate_final_score if "learned=1" in POLICY else value._h.evaluate
+
+
+def _init(policy: str) -> None:
+    global POLICY
+    POLICY = policy
 
 
 def _decision_point(state) -> bool:
@@ -57,7 +71,7 @@ def _decision_point(state) -> bool:
 
 
 def play_level(job):
-    """One greedy game: (round, features, final score) at each decision point."""
+    """One game of the policy: (round, position, final score) at each decision point."""
     setup, seed = job
     from acreage import new_game
 
@@ -66,7 +80,7 @@ def play_level(job):
     rows = []
     while not state.is_terminal:
         if _decision_point(state):
-            rows.append((state.round, value.features(state, 0)))
+            rows.append((state.round, state.clone()))
         state.apply(agents[0].decide(state, 0))
     final = state.scores()[0]
     return [(r, f, final) for r, f in rows]
@@ -74,7 +88,10 @@ def play_level(job):
 
 def play_groups(job):
     """One greedy game; at each decision point, with probability ``share``, a sibling group:
-    [(round, features, final score)] for three of the heuristic's six best turns."""
+    [(round, position, final score)] for three of the policy's six best turns.
+
+    Positions are kept whole (not as features), so a cache can be refitted after the
+    features change."""
     setup, seed, share = job
     from acreage import new_game
     from acreage.agents.simple import settle
@@ -84,7 +101,7 @@ def play_groups(job):
     agents = _greedy_agents(seed, 1)
     starts = []
     while not state.is_terminal:
-        if _decision_point(state) and rng.random() < share:
+        if _decision_point(state) and rng.random() < share[state.round - 1]:
             starts.append(state.clone())
         state.apply(agents[0].decide(state, 0))
     groups = []
@@ -95,7 +112,7 @@ def play_groups(job):
             after = start.clone()
             after.apply(action)
             path: list = []
-            v = settle(after, seat, value._h.evaluate, rng, path=path)
+            v = settle(after, seat, _judge(), rng, path=path)
             scored.append((-v, rng.random(), action, path))
         scored.sort()
         group = []
@@ -109,7 +126,7 @@ def play_groups(job):
             play_forced(sim)  # to the next decision point, where a tree search judges it
             if sim.is_terminal:
                 break  # a turn that ends the game needs no estimate: the group is dropped
-            row = (sim.round, value.features(sim, seat))
+            row = (sim.round, sim.clone())
             agents = _greedy_agents(seed, 1)
             while not sim.is_terminal:
                 sim.apply(agents[0].decide(sim, 0))
@@ -124,12 +141,17 @@ def _run(fn, jobs, workers: int, cache: Path | None, name: str):
     path = cache / f"{name}.pkl" if cache else None
     if path is not None and path.exists():
         return pickle.loads(path.read_bytes())
-    with Pool(workers) as pool:
+    with Pool(workers, initializer=_init, initargs=(POLICY,)) as pool:
         out = [row for rows in pool.map(fn, jobs, chunksize=1) for row in rows]
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(pickle.dumps(out))
     return out
+
+
+def featurize(rows):
+    """(round, position, final) -> (round, features, final)."""
+    return [(r, value.features(state, 0), y) for r, state, y in rows]
 
 
 def fit(groups, level, ridge: float, mask=None):
@@ -212,23 +234,35 @@ def main() -> None:
     parser.add_argument("--group-games", default="700000:330,800000:330",
                         help="batches of sibling-group games, FIRST_SEED:GAMES,...")
     parser.add_argument("--level-games", default="300000:240", help="plain games, FIRST_SEED:GAMES")
-    parser.add_argument("--share", type=float, default=0.12,
-                        help="chance that a decision point starts a sibling group")
+    parser.add_argument("--share", default="0.12",
+                        help="chance that a decision point starts a sibling group: one number, "
+                             "or four (rounds 1-4), e.g. 0.5,0.3,0.1,0.05 to study the opening")
     parser.add_argument("--ridge", type=float, default=1000.0, help="per 1000 rows")
     parser.add_argument("--holdout", type=float, default=0.25,
                         help="share of groups held out to report on before the final fit on all")
+    parser.add_argument("--policy", default=POLICY,
+                        help="the bot that plays the games and continues the siblings; "
+                             "'greedy:macros=1,learned=1' fits the value for its own greedy "
+                             "(one step of policy iteration)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--cache", type=Path, help="keep (and reuse) the generated games here")
     parser.add_argument("--write", action="store_true", help="write data/value_model.json")
     args = parser.parse_args()
+    _init(args.policy)
+    share = [float(x) for x in args.share.split(",")]
+    share = share * 4 if len(share) == 1 else share
+    if len(share) != 4 or not all(0 <= x <= 1 for x in share):
+        parser.error("--share takes one probability or four (rounds 1-4)")
     groups = []
     for first, n in _batches(args.group_games):
-        groups += _run(play_groups, [(1 + k % 6, first + k, args.share) for k in range(n)],
+        groups += _run(play_groups, [(1 + k % 6, first + k, share) for k in range(n)],
                        args.workers, args.cache, f"groups_{first}_{n}")
     level = []
     for first, n in _batches(args.level_games):
         level += _run(play_level, [(1 + k % 6, first + k) for k in range(n)],
                       args.workers, args.cache, f"level_{first}_{n}")
+    groups = [featurize(group) for group in groups]
+    level = featurize(level)
     cut = int(len(groups) * (1 - args.holdout))
     print(f"{len(groups)} sibling groups ({cut} to fit, {len(groups) - cut} held out), "
           f"{len(level)} level rows")
@@ -243,9 +277,9 @@ def main() -> None:
             "provenance": (
                 f"fitted: bench/fit_value.py, per round; weights by ridge regression (lambda "
                 f"{args.ridge:g} per 1000 rows, toward the bare heuristic) on the final-score "
-                f"differences of {len(groups)} sibling groups from solo greedy:macros=1 games "
+                f"differences of {len(groups)} sibling groups from solo {args.policy} games "
                 f"(setups 1-6; seed batches {args.group_games}; share {args.share:g}); biases from "
-                f"plain greedy games (seeds {args.level_games})"),
+                f"plain {args.policy} games (seeds {args.level_games})"),
             "features": list(value.FEATURE_NAMES),
             "rounds": rounds,
         }

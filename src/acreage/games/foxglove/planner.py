@@ -31,7 +31,6 @@ so (``Plan.method == "greedy"``, ``Plan.optimal`` false, a warning in the log).
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -859,12 +858,46 @@ class _Builder:
 #: CP-SAT parameters for every solve (the models are small: light presolve pays off).
 SOLVER_PARAMS: dict = {"cp_model_presolve": False}
 
+#: Deterministic work (CP-SAT's "deterministic seconds") for the fewer-actions tie-break.
+TIDY_WORK = 0.25
 
-def _solve(town: _Town, cp, batches: int, time_limit: float, workers: int, target=None,
+
+class _Budget:
+    """The planner's budget for one plan: CP-SAT *deterministic* time, which counts work, not
+    seconds, so the same stage gets the same plan on a fast machine, a slow one or a loaded one
+    (bots and the value fit then play the same games run after run). Wall-clock time is only a
+    safety cap far above what the work limit normally takes."""
+
+    __slots__ = ("work", "deadline")
+
+    def __init__(self, work: float, wall: float) -> None:
+        self.work = work
+        self.deadline = time.perf_counter() + wall
+
+    def left(self) -> float:
+        return self.work if time.perf_counter() < self.deadline else 0.0
+
+    def solver(self, cp, workers: int, cap: float | None = None):
+        solver = cp.CpSolver()
+        work = self.work if cap is None else min(cap, self.work)
+        solver.parameters.max_deterministic_time = max(0.01, work)
+        solver.parameters.max_time_in_seconds = max(0.005, self.deadline - time.perf_counter())
+        solver.parameters.num_workers = workers
+        for key, value in SOLVER_PARAMS.items():
+            setattr(solver.parameters, key, value)
+        return solver
+
+    def spend(self, solver) -> None:
+        self.work -= solver.deterministic_time
+
+
+def _solve(town: _Town, cp, batches: int, budget: _Budget, workers: int, target=None,
            hints: dict | None = None) -> _Solution:
     """Build and solve one model. ``target = (bound, fewest actions)`` from the relaxation: the
     value cannot exceed the bound (a valid cut), and the search stops once a solution reaches
-    the bound with no more actions than the relaxation needs (then it is optimal on both counts)."""
+    the bound with no more actions than the relaxation needs (then it is optimal on both counts).
+    A solution at the bound with more actions stops the search too; a short second solve with
+    the value fixed at the bound then looks for fewer actions (a tie-break only)."""
     t0 = time.perf_counter()
     bld = _Builder(town, cp, batches)
     bld.build()
@@ -872,35 +905,35 @@ def _solve(town: _Town, cp, batches: int, time_limit: float, workers: int, targe
     for name, value in (hints or {}).items():
         if name in bld.named:
             m.AddHint(bld.named[name], value)
-    solver = cp.CpSolver()
-    solver.parameters.max_time_in_seconds = max(0.005, time_limit)
-    solver.parameters.num_workers = workers
-    for key, value in SOLVER_PARAMS.items():
-        setattr(solver.parameters, key, value)
+    solver = budget.solver(cp, workers)
     callback = None
+    tidy = []
     if target is not None and bld.value_terms:
         ub, fewest = target
         m.Add(bld.value <= ub)
         value_expr, pen_expr = bld.value, bld.pen
 
-        timers = []
-
         class _Stop(cp.CpSolverSolutionCallback):
             def on_solution_callback(self) -> None:
                 if self.Value(value_expr) < ub:
                     return
-                if isinstance(pen_expr, int) or self.Value(pen_expr) <= fewest:
-                    self.StopSearch()
-                elif not timers:
-                    # At the bound: fewer actions are only a tie-break, worth a short grace period.
-                    grace = min(0.1, max(0.02, 0.25 * (time.perf_counter() - t0)))
-                    timers.append(threading.Timer(grace, solver.StopSearch))
-                    timers[0].start()
+                if not isinstance(pen_expr, int) and self.Value(pen_expr) > fewest:
+                    tidy.append(True)
+                self.StopSearch()
 
         callback = _Stop()
     status = solver.Solve(m, callback)
-    if callback is not None and timers:
-        timers[0].cancel()
+    budget.spend(solver)
+    if tidy and status in (cp.OPTIMAL, cp.FEASIBLE) and budget.left() > 0:
+        # At the bound: fewer actions are only a tie-break, worth a short, bounded second look.
+        m.Add(bld.value >= ub)
+        for var in bld.named.values():
+            m.AddHint(var, solver.Value(var))
+        again = budget.solver(cp, workers, cap=TIDY_WORK)
+        status2 = again.Solve(m)
+        budget.spend(again)
+        if status2 in (cp.OPTIMAL, cp.FEASIBLE):
+            solver, status = again, status2
     name = solver.StatusName(status)
     if status not in (cp.OPTIMAL, cp.FEASIBLE):
         return _Solution(name, False, -(10 ** 12), 10 ** 12, [], wall=time.perf_counter() - t0)
@@ -1095,13 +1128,15 @@ def _nothing_to_decide(state, town: _Town) -> bool:
     return town.tstart is None and all(a.kind == DONE for a in state.legal_actions())
 
 
-def plan(state, weights: Weights | None = None, *, time_limit: float = 2.0, workers: int = 1,
-         max_batches: int = 8, use_solver: bool = True) -> Plan:
+def plan(state, weights: Weights | None = None, *, work_limit: float = 5.0, time_limit: float | None = None,
+         workers: int = 1, max_batches: int = 8, use_solver: bool = True) -> Plan:
     """Plan the current seat's transport stage (see the module docstring and docs/planner.md).
 
-    ``time_limit`` bounds the total CP-SAT time in seconds; ``max_batches`` bounds the batched
-    model when the relaxation's bound is not reached at once; ``use_solver=False`` forces the
-    greedy fallback. The state is not changed.
+    ``work_limit`` bounds the total CP-SAT work in its deterministic seconds (about 2-3 of them
+    per second of one core of a laptop), so that a plan does not depend on the machine's speed
+    or load; ``time_limit`` is only a wall-clock safety cap (default: 4 s per unit of work).
+    ``max_batches`` bounds the batched model when the relaxation's bound is not reached at once;
+    ``use_solver=False`` forces the greedy fallback. The state is not changed.
     """
     t0 = time.perf_counter()
     weights = weights or DEFAULT_WEIGHTS
@@ -1120,13 +1155,13 @@ def plan(state, weights: Weights | None = None, *, time_limit: float = 2.0, work
             use_solver = False
     if not use_solver:
         return _greedy(town, t0, notes)
-    deadline = t0 + time_limit
-    relax = _solve(town, cp, 0, deadline - time.perf_counter(), workers)
+    budget = _Budget(work_limit, 4.0 * work_limit if time_limit is None else time_limit)
+    relax = _solve(town, cp, 0, budget, workers)
     idle = _realise(town, [], town.order)  # declining everything: is that already the best?
     pts, left, _ = town.value_of(idle.cubes, 0)
     fallback = (SCALE * pts + left, idle)
     if relax.status not in ("OPTIMAL", "FEASIBLE"):
-        # Out of time before even the relaxation was solved (a loaded machine, a huge town):
+        # Out of work before even the relaxation was solved (a huge town):
         # the one-step greedy plan is far better than playing no moves at all.
         log.warning("planner: the relaxation came back %s; using the greedy fallback", relax.status)
         notes.append(f"relaxation {relax.status}: greedy fallback, not optimal")
@@ -1154,7 +1189,7 @@ def plan(state, weights: Weights | None = None, *, time_limit: float = 2.0, work
     tried = []
     all_optimal = True
     while True:
-        sol = _solve(town, cp, k, deadline - time.perf_counter(), workers, target, relax.hints)
+        sol = _solve(town, cp, k, budget, workers, target, relax.hints)
         if sol.status not in ("OPTIMAL", "FEASIBLE"):
             all_optimal = False
         elif best is None or sol.value > best[0].value:
@@ -1164,7 +1199,7 @@ def plan(state, weights: Weights | None = None, *, time_limit: float = 2.0, work
         if best is not None and best[0].value >= ub:
             break
         tried.append(k)
-        if k >= max_batches or time.perf_counter() >= deadline:
+        if k >= max_batches or budget.left() <= 0:
             break
         k = min(max_batches, k + 1 if len(tried) < 3 else k * 2)
     rp = None
@@ -1181,7 +1216,7 @@ def plan(state, weights: Weights | None = None, *, time_limit: float = 2.0, work
     proven = value >= ub
     if not proven:
         notes.append(f"bound {ub / SCALE:g} not reached: optimal among plans of at most {k} move batches"
-                     if all_optimal else "time limit reached before the bound was reached or ruled out")
+                     if all_optimal else "work limit reached before the bound was reached or ruled out")
     plan_ = _finish_plan(town, rp, t0, "cp-sat", proven, ub, kb, notes)
     _check(plan_, value)
     return plan_
@@ -1200,14 +1235,14 @@ def _cache_key(state) -> tuple:
     )
 
 
-def plan_cached(state, time_limit: float = 0.5) -> Plan:
+def plan_cached(state, work_limit: float = 1.5) -> Plan:
     """:func:`plan` with the default weights, memoised on everything the plan depends on (the
     acting seat's town and stage), so that search, which meets the same stage in many
     determinized copies, solves it once."""
     key = _cache_key(state)
     found = _CACHE.get(key)
     if found is None:
-        found = plan(state, time_limit=time_limit)
+        found = plan(state, work_limit=work_limit)
         _CACHE[key] = found
         if len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
