@@ -83,7 +83,9 @@ def test_mcts_tree_edges_are_whole_turns_FF_CON_1():
     agent.decide(state, 0)
     root = agent.last_root
     assert root is not None and root.children
-    for action, child in root.children.items():
+    expanded = {a: ch for a, ch in root.children.items() if not ch.fresh}
+    assert expanded
+    for action, child in expanded.items():  # (fresh children hold only their prior so far)
         after = state.clone()
         after.apply(action)
         for step in child.path:
