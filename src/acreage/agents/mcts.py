@@ -27,7 +27,8 @@ Why this shape:
   bias, Chaslot et al. 2008) and is expanded when the search first selects it. Without it, a
   short search spread its few iterations evenly over the top dozen turns and then picked among
   nearly equal visit counts, so in solo it played no better than the one-step greedy bot it
-  was built on; with it, the greedy bot's choice is where the search starts, not where it ends.
+  was built on; with it, the greedy bot's choice is where the search starts, not where it ends
+  (solo, 48 iterations, 48 games: 68.5 with the prior, 63.8 without; docs/bots.md).
 * **One judgement.** Leaves are scored at once (``rollout_depth`` adds random steps first), the
   widening order is set and the turns are completed by the game's learned final-score estimate
   (``GameInfo.value``) where it has one, else by its heuristic. Leaves come from different
