@@ -1,6 +1,6 @@
 """Fit Foxglove Farm's learned final-score estimate (``games/foxglove/data/value_model.json``).
 
-Two kinds of data, both from solo games of ``greedy:macros=1`` (or the ``--policy``) over the six setups:
+Two kinds of data, both from solo games of ``greedy:macros=1`` (or ``--policy``), six setups:
 
 * **Sibling groups** (the weights). At random decision points of a greedy game, three of the
   six turns the heuristic rates best are each played out by greedy to the end, with the same
@@ -18,9 +18,11 @@ siblings as their final scores do.
     .venv/bin/python bench/fit_value.py                       # about 45 minutes on two cores
     .venv/bin/python bench/fit_value.py --write               # replace the model
     .venv/bin/python bench/fit_value.py --cache /tmp/vd       # keep the games to refit quickly
+    .venv/bin/python bench/fit_value.py --policy greedy:macros=1,learned=1 \
+        --share 0.5,0.35,0.1,0.05                             # policy iteration, opening-heavy
 
-The CP-SAT transport planner has a time limit, so games played on a loaded machine may differ
-slightly from run to run.
+The transport planner's budget is CP-SAT work, not seconds, so the games are the same on a
+loaded machine (a wall-clock budget made starved continuations score 20-40 points less).
 
 Needs numpy (in the dev extra); the engine reading the model does not.
 """
