@@ -11,6 +11,7 @@ import pytest
 import acreage
 from acreage.agents import make_agent
 from acreage.core import games
+from acreage.core.registry import game_info
 from acreage.games.foxglove import scenario as sc
 
 SPECS = ["random", "greedy", "mcts:iterations=8"]
@@ -166,3 +167,22 @@ def test_mcts_learned_uses_one_judgement_for_leaves_order_and_completions(monkey
     assert calls["value"] > 12  # leaves plus the widening order
     with pytest.raises(AssertionError, match="heuristic was asked"):
         make_agent("mcts:iterations=12,seed=2,learned=0").decide(state, state.current_player)
+
+
+def test_mcts_children_start_at_their_look_ahead_value():
+    """Progressive bias: a child the search has not expanded yet holds only ``prior`` virtual
+    visits at its look-ahead value; ``prior=0`` creates children only by expanding them."""
+    state = _first_build_decision(seed=4)
+    agent = make_agent("mcts:iterations=5,prior=2", seed=3)
+    agent.decide(state, 0)
+    root = agent.last_root
+    fresh = [(a, ch) for a, ch in root.children.items() if ch.fresh]
+    assert fresh and all(ch.visits == 0 and ch.virtual == 2 for _a, ch in fresh)
+    assert root.rival == pytest.approx(game_info("foxglove").value(state, 0))  # alone: the root's value
+    for action, child in fresh:
+        assert child.bias == pytest.approx(2 * agent._prior_reward(root.prior[action], root.rival))
+    expanded = [ch for ch in root.children.values() if not ch.fresh]
+    assert sum(ch.visits for ch in expanded) == root.visits == 5
+    bare = make_agent("mcts:iterations=5,prior=0", seed=3)
+    bare.decide(state, 0)
+    assert all(not ch.fresh and ch.virtual == 0 and ch.visits >= 1 for ch in bare.last_root.children.values())

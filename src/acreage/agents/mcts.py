@@ -55,7 +55,7 @@ from .simple import complete_turn, settle
 
 class _Node:
     __slots__ = ("children", "visits", "reward", "avail", "order", "path", "heads", "prior", "fresh",
-                 "virtual", "bias")
+                 "virtual", "bias", "rival")
 
     def __init__(self, path: tuple = ()) -> None:
         self.children: dict = {}
@@ -69,6 +69,7 @@ class _Node:
         self.fresh = False  # created from its prior, not yet expanded by an iteration
         self.virtual = 0.0  # virtual visits standing for the prior (not counted in ``visits``)
         self.bias = 0.0  # their summed reward
+        self.rival = 0.0  # what the prior's value is measured against (see ``_prior_reward``)
 
 
 class MctsAgent(Agent):
@@ -178,13 +179,14 @@ class MctsAgent(Agent):
             legal = sim.legal_actions()
             if node.order is None:
                 node.order = self._ordered(node, sim, player, legal, judge)
+                node.rival = self._rival(sim, player, judge, base)
             candidates = self._widened(node, legal)
             if self.prior > 0:
                 for a in candidates:
                     if a not in node.children and a in node.prior:
                         ch = node.children[a] = _Node()
                         ch.virtual = self.prior
-                        ch.bias = self.prior * self._prior_reward(node.prior[a], player, base)
+                        ch.bias = self.prior * self._prior_reward(node.prior[a], node.rival)
                         ch.fresh = True
             untried = [a for a in candidates if a not in node.children]
             if untried:
@@ -259,13 +261,18 @@ class MctsAgent(Agent):
         scored.sort()
         return [a for _, _, a in scored]
 
-    def _prior_reward(self, value: float, player: int, base: list[float]) -> float:
-        """The reward a child's look-ahead value stands for, on the scale of ``_rewards``
-        (the other seats are taken at their values at the root)."""
-        if len(base) == 1:
-            return _sigmoid((value - base[0]) / self.scale)
-        lead = value - max(base[o] for o in range(len(base)) if o != player)
-        return _sigmoid(lead / self.scale)
+    def _rival(self, sim, player: int, judge, base: list[float]) -> float:
+        """What a leaf's value is compared with in ``_rewards``: alone, the root's value; in a
+        match, the best other seat, judged here at the node (a turn of one seat hardly moves
+        the others' values, so this stands in for their values at the leaves)."""
+        n = sim.num_players
+        if n == 1 or judge is None:
+            return base[0] if n == 1 else 0.0
+        return max(judge(sim, o) for o in range(n) if o != player)
+
+    def _prior_reward(self, value: float, rival: float) -> float:
+        """The reward a child's look-ahead value stands for, on the scale of ``_rewards``."""
+        return _sigmoid((value - rival) / self.scale)
 
     def _widened(self, node: _Node, legal: list) -> list:
         """The top ``k(visits)`` legal actions of the node's ordering."""

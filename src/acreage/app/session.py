@@ -38,12 +38,15 @@ VIEWS: dict[str, str] = {
 
 InputFn = Callable[[str], str]
 
+#: The bot that answers ``hint``.
+HINT_BOT = "mcts:ms=1000"
+
 COMMANDS = (
     ("<number>", "play the action with that number in the list"),
     ("<action>", "type the action itself, e.g. 'build Sheepfold' (any unique start will do)"),
     ("help <tile>", "explain a tile: cost, slots and what it does"),
     ("list", "show every legal action, nothing folded away"),
-    ("hint", "ask the hint bot (greedy, judged by the learned value) what it would play here"),
+    ("hint", "ask the strongest bot (MCTS, one second of thinking) what it would play here"),
     ("plan", "show the game's best plan for this step, if it has one (Foxglove: transport); "
              "'plan apply' plays it"),
     ("undo", "take back your last action; 'undo all' takes back your whole turn so far"),
@@ -656,9 +659,9 @@ class Session:
             self.say(extra, style="dim")
 
     def _hint(self, seat: int) -> None:
-        # greedy judged by the game's learned value where it has one: it answers at once and
-        # plays better than plain greedy (docs/bots.md)
-        agent = make_agent("greedy:learned=1", seed=len(self.state.history))
+        # the strongest bot (docs/bots.md: with its prior, MCTS now beats greedy judged by the
+        # learned value in solo as well as in matches)
+        agent = make_agent(HINT_BOT, seed=len(self.state.history))
         action = self._think(agent, seat, "The hint bot is looking for a move…")
         if not self._menu:
             self._build_menu()
