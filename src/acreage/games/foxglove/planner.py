@@ -927,6 +927,7 @@ def _solve(town: _Town, cp, batches: int, budget: _Budget, workers: int, target=
     if tidy and status in (cp.OPTIMAL, cp.FEASIBLE) and budget.left() > 0:
         # At the bound: fewer actions are only a tie-break, worth a short, bounded second look.
         m.Add(bld.value >= ub)
+        m.ClearHints()  # a variable hinted twice makes the model invalid
         for var in bld.named.values():
             m.AddHint(var, solver.Value(var))
         again = budget.solver(cp, workers, cap=TIDY_WORK)
