@@ -179,7 +179,8 @@ class MctsAgent(Agent):
             legal = sim.legal_actions()
             if node.order is None:
                 node.order = self._ordered(node, sim, player, legal, judge)
-                node.rival = self._rival(sim, player, judge, base)
+                if self.prior > 0:
+                    node.rival = self._rival(sim, player, judge, base)
             candidates = self._widened(node, legal)
             if self.prior > 0:
                 for a in candidates:
