@@ -186,3 +186,80 @@ def test_mcts_children_start_at_their_look_ahead_value():
     bare = make_agent("mcts:iterations=5,prior=0", seed=3)
     bare.decide(state, 0)
     assert all(not ch.fresh and ch.virtual == 0 and ch.visits >= 1 for ch in bare.last_root.children.values())
+
+
+def _play_until_search(state, agent, seat=0, limit=200):
+    """Let ``agent`` play its plan and forced steps until its next real search; return whether
+    it searched (False at the end of the game)."""
+    for _ in range(limit):
+        if state.is_terminal:
+            return False
+        agent.last_iterations = 0
+        action = agent.decide(state, seat)
+        if agent.last_iterations:
+            return action
+        state.apply(action)
+    raise AssertionError("no search within the step limit")
+
+
+def test_mcts_keeps_the_chosen_subtree_for_its_next_search():
+    """Solo: once the chosen turn has been played (only forced steps after it), the next search
+    starts from that turn's node, with the visits it already had."""
+    state = _first_build_decision(seed=3)
+    agent = make_agent("mcts:iterations=40", seed=1)
+    reused = 0
+    for _ in range(8):
+        action = _play_until_search(state, agent)
+        if action is False:
+            break
+        before = agent.last_root.children[action]
+        kept_visits = before.visits
+        state.apply(action)
+        nxt = _play_until_search(state, agent)
+        if nxt is False:
+            break
+        if agent.last_reused:
+            assert agent.last_root is before
+            assert agent.last_reused == kept_visits
+            assert agent.last_root.visits == kept_visits + 40  # the budget counts new iterations
+            reused += 1
+        state.apply(nxt)
+    assert reused >= 2
+
+
+def test_mcts_drops_the_tree_when_the_game_went_elsewhere():
+    """A step other than the chosen turn's, or reuse=0, means a fresh tree."""
+    state = _first_build_decision(seed=3)
+    agent = make_agent("mcts:iterations=20", seed=1)
+    action = agent.decide(state, 0)
+    other = next(a for a in state.legal_actions() if a != action and str(a).startswith("build"))
+    state.apply(other)
+    _play_until_search(state, agent)
+    assert agent.last_reused == 0
+    plain = make_agent("mcts:iterations=20,reuse=0", seed=1)
+    state = _first_build_decision(seed=3)
+    for _ in range(3):
+        action = _play_until_search(state, plain)
+        assert plain.last_reused == 0
+        state.apply(action)
+
+
+def test_mcts_drops_the_tree_when_another_seat_acted():
+    """Matches: the kept tree holds the other seats' replies only as the search guessed them,
+    so a search that comes after another seat's action starts afresh."""
+    state = acreage.new_game("foxglove", players=2, seed=5)
+    agents = [make_agent("mcts:iterations=12", seed=s) for s in range(2)]
+    last_search = [None, None]  # history length at each seat's last search
+    checked = 0
+    while not state.is_terminal and checked < 6:
+        seat = state.current_player
+        agents[seat].last_iterations = 0
+        action = agents[seat].decide(state, seat)
+        if agents[seat].last_iterations:
+            since = last_search[seat]
+            if since is not None and any(s != seat for s in state.history_seats[since:]):
+                assert agents[seat].last_reused == 0
+                checked += 1
+            last_search[seat] = len(state.history)
+        state.apply(action)
+    assert checked == 6

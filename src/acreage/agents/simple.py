@@ -31,7 +31,7 @@ class GreedyAgent(Agent):
 
     def __init__(
         self, seed: int | None = None, budget=None, depth: int = 32, sub_budget: int = 16, macros: int = 0,
-        learned: int = 0,
+        learned: int = 0, shortlist: int = 1,
     ) -> None:
         super().__init__(seed, budget)
         #: Take the game's macro action where one is offered (``state.macro_actions()``, e.g.
@@ -45,6 +45,9 @@ class GreedyAgent(Agent):
         #: Judge positions by the game's learned final-score estimate (``GameInfo.value``) where
         #: it has one, instead of its heuristic.
         self.learned = bool(learned)
+        #: Complete sub-decisions judging only the game's shortlist of options
+        #: (``GameInfo.shortlist``, e.g. Foxglove's trail placements that join something).
+        self.shortlist = bool(shortlist)
         #: Set to a ``heuristic(state, seat)`` to use it instead of the game's registered one
         #: (benchmarks compare heuristics this way).
         self.heuristic = None
@@ -62,12 +65,13 @@ class GreedyAgent(Agent):
         planned = self._plan.next(state, seat, actions)
         if planned is not None:
             return planned
+        info = game_info(state.game_name)
         heuristic = self.heuristic
         if heuristic is None:
-            info = game_info(state.game_name)
             heuristic = (info.value if self.learned else None) or info.heuristic
         if heuristic is None:
             return self.rng.choice(actions)
+        pruning = info.shortlist if self.shortlist else None
         view = private_view(state, seat, self.rng)
         top = not state.in_subdecision()
         width = None if top else self.sub_budget
@@ -80,7 +84,7 @@ class GreedyAgent(Agent):
             after = view.clone()
             after.apply(action)
             path: list = []
-            value = self._settle(after, seat, heuristic, self.depth, width, path)
+            value = settle(after, seat, heuristic, self.rng, self.depth, width, path, pruning)
             scored.append((value, self.rng.random(), action, path))
         scored.sort(key=lambda x: (-x[0], x[1]))
         # Never walk back into a position this agent has already stood in (cubes moved back and
@@ -96,29 +100,31 @@ class GreedyAgent(Agent):
         self._plan.remember(state, seat, path)
         return action
 
-    def _settle(self, state, seat: int, heuristic, depth: int, width: int | None, path: list) -> float:
-        return settle(state, seat, heuristic, self.rng, depth, width, path)
 
 
 def settle(state, seat: int, heuristic, rng, depth: int = 32, width: int | None = None,
-           path: list | None = None) -> float:
+           path: list | None = None, shortlist=None) -> float:
     """Finish the seat's sub-decision in progress greedily (in place), then evaluate it."""
-    complete_turn(state, seat, heuristic, rng, depth, width, path)
+    complete_turn(state, seat, heuristic, rng, depth, width, path, shortlist)
     return heuristic(state, seat)
 
 
 def complete_turn(state, seat: int, heuristic, rng, depth: int = 32, width: int | None = None,
-                  path: list | None = None) -> None:
+                  path: list | None = None, shortlist=None) -> None:
     """Finish the seat's sub-decision in progress greedily, in place.
 
     At most ``depth`` steps; with ``width`` set, only steps offering at most that many options
-    are followed. The actions taken are appended to ``path``. Shared by the greedy bot and by
-    MCTS, which uses it to turn "build X" or "trails" into one complete turn.
+    are followed. ``shortlist(state, options)`` (the game's ``GameInfo.shortlist``), if given,
+    picks the options worth judging at each step. The actions taken are appended to ``path``.
+    Shared by the greedy bot and by MCTS, which uses it to turn "build X" or "trails" into one
+    complete turn.
     """
     while depth > 0 and not state.is_terminal and state.current_player == seat and state.in_subdecision():
         options = state.legal_actions()
         if width is not None and len(options) > width:
             break
+        if shortlist is not None:
+            options = shortlist(state, options)
         scored = []
         for a in options:
             nxt = state.clone()

@@ -40,6 +40,11 @@ class GameInfo:
     #: value(state, seat) -> float. Tree search judges with it (its leaves come from different
     #: stages), and ``greedy:learned=1`` too; without one, they use the heuristic.
     value: Callable[[Any, int], float] | None = None
+    #: Optional pruning for look-ahead: shortlist(state, actions) -> the options of the pending
+    #: sub-decision worth judging (a subset, in the same order). Bots completing a turn greedily
+    #: judge only these where a step offers many near-useless options (Foxglove's trail
+    #: placements); without one, they judge every option.
+    shortlist: Callable[[Any, list], list] | None = None
 
     def summary(self) -> dict:
         return {

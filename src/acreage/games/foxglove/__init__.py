@@ -8,6 +8,7 @@ from ...core.options import OptionSpec, as_bool, as_int, seat_or_none
 from ...core.registry import GameInfo
 from .heuristic import evaluate
 from .rulings import DEFAULT_MOVE_CAP, SOLO_SETUPS
+from .shortlist import shortlist
 from .state import FoxgloveState
 from .value import estimate_final_score
 
@@ -78,6 +79,7 @@ GAME_INFO = GameInfo(
     aliases=("foxglove_farm", "ff"),
     heuristic=evaluate,
     value=estimate_final_score,
+    shortlist=shortlist,
 )
 
 __all__ = ["FoxgloveState", "GAME_INFO", "OPTIONS"]

@@ -1,0 +1,117 @@
+"""Which options of a long sub-decision are worth judging: trail placements and building cells.
+
+Why: a search completes each turn it tries by a greedy look-ahead that judges every option of
+each step (``acreage.agents.simple.complete_turn``). One step of a trail action offers about 140
+placements (every frontier cell times every shape that keeps the town's trail ends open) and a
+building about a dozen cells, each judged at about 100 µs, so laying trails took about half of a
+solo search's time. Almost all of those options join nothing. A cheap, purely geometric score
+picks the few that can matter; the judge still chooses among them.
+
+How the shortlist was sized (18 greedy solo games, 318 trail steps and 140 placements, every
+option judged by the learned value): the best trail by the judge was among the top 12 by this
+score in 98 % of the steps (mean loss 0.01 points, never more than 3), and the best cell among
+the top 8 in 92 % (mean loss 0.09 points).
+
+It reads only the town's layout, which every seat can see.
+"""
+
+from __future__ import annotations
+
+from .actions import PLACE, TRAIL, Action
+from .geometry import neighbours, opposite
+from .heuristic import _layout
+
+#: Trail placements kept per step; upgrades and "done" are always kept (there are few).
+TRAILS_KEPT = 12
+#: Building cells kept per placement.
+CELLS_KEPT = 8
+#: Trail distances beyond this count as this (an unreachable group weighs like a far one).
+_FAR = 4
+
+
+def shortlist(state, actions: list[Action]) -> list[Action]:
+    """The options of ``state``'s pending sub-decision worth judging, in their original order.
+
+    Trail steps keep every non-placement option and the ``TRAILS_KEPT`` placements that join the
+    most groups of buildings, then make the most connections, then lie closest to the groups
+    they do not join yet. Placements keep the ``CELLS_KEPT`` cells that touch the most trail
+    ends, then lie closest to the town's buildings. Anything else is returned unchanged.
+    """
+    frames = state.frames
+    if not frames:
+        return actions
+    kind = frames[-1][0]
+    if kind == "trails":
+        keep = TRAILS_KEPT
+        score = _trail_scorer(state, frames[-1][1])
+        ranked = [a for a in actions if a.kind == TRAIL]
+    elif kind == "place":
+        keep = CELLS_KEPT
+        score = _cell_scorer(state, frames[-1][1])
+        ranked = [a for a in actions if a.kind == PLACE]
+    else:
+        return actions
+    if len(ranked) <= keep:
+        return actions
+    ranked.sort(key=score, reverse=True)  # stable: ties keep the engine's order
+    chosen = set(ranked[:keep])
+    return [a for a in actions if a.kind != ranked[0].kind or a in chosen]
+
+
+def _building_groups(state, seat: int, lay) -> dict[int, int]:
+    """Trail-network groups that hold buildings: label -> number of buildings in it."""
+    comp = lay.topo.comp
+    groups: dict[int, int] = {}
+    for cell in state.bcell[seat]:
+        label = comp[cell]
+        groups[label] = groups.get(label, 0) + 1
+    return groups
+
+
+def _trail_scorer(state, seat: int):
+    cells = state.cells[seat]
+    lay = _layout(state, seat)
+    comp = lay.topo.comp
+    groups = _building_groups(state, seat, lay)
+
+    def score(action: Action) -> tuple[int, int, int]:
+        cell, mask = action.a, action.b
+        touched = set()
+        connections = 0
+        for d, nb in neighbours(cell):
+            if not mask & d:
+                continue
+            code = cells.get(nb)
+            if code is None:
+                continue
+            if code >= 0 or (-code) & opposite(d):  # a building, or a trail open toward us
+                connections += 1
+                touched.add(comp[nb])
+        joined = sum(1 for label in touched if label in groups)
+        far = 0
+        for label, n in groups.items():
+            if label not in touched:
+                far += n * min(lay.dist(cells, label).get(cell, _FAR), _FAR)
+        return joined, connections, -far
+
+    return score
+
+
+def _cell_scorer(state, seat: int):
+    cells = state.cells[seat]
+    lay = _layout(state, seat)
+    groups = _building_groups(state, seat, lay)
+
+    def score(action: Action) -> tuple[int, int]:
+        cell = action.a
+        ends = 0
+        for d, nb in neighbours(cell):
+            code = cells.get(nb)
+            if code is not None and code < 0 and (-code) & opposite(d):
+                ends += 1
+        far = 0
+        for label, n in groups.items():
+            far += n * min(lay.dist(cells, label).get(cell, _FAR), _FAR)
+        return ends, -far
+
+    return score
