@@ -7,8 +7,8 @@ from typing import Any
 from ...core.options import OptionSpec, as_bool, as_int, seat_or_none
 from ...core.registry import GameInfo
 from .heuristic import evaluate
+from .prune import shortlist
 from .rulings import DEFAULT_MOVE_CAP, SOLO_SETUPS
-from .shortlist import shortlist
 from .state import FoxgloveState
 from .value import estimate_final_score
 

@@ -1,4 +1,4 @@
-"""The shortlist of sub-decision options that look-ahead judges (``games/foxglove/shortlist.py``).
+"""The shortlist of sub-decision options that look-ahead judges (``games/foxglove/prune.py``).
 
 FF-TRL-1, FF-CON-8: the trail placements and building cells are all offered by the engine;
 the shortlist only decides which of them a bot's greedy completion bothers to judge."""
@@ -12,10 +12,11 @@ import acreage
 from acreage.agents import make_agent
 from acreage.agents.simple import complete_turn
 from acreage.core.registry import game_info
+from acreage.games.foxglove import prune
 from acreage.games.foxglove import scenario as sc
 from acreage.games.foxglove.actions import PLACE, TRAIL
 from acreage.games.foxglove.geometry import cell_of, neighbours, shape_name
-from acreage.games.foxglove.shortlist import CELLS_KEPT, TRAILS_KEPT, shortlist
+from acreage.games.foxglove.prune import CELLS_KEPT, TRAILS_KEPT, shortlist
 
 
 def _direction(src: tuple[int, int], dst: tuple[int, int]) -> int:
@@ -31,7 +32,7 @@ def test_registered_for_the_game():
     assert game_info("foxglove").shortlist is shortlist
 
 
-def test_trail_step_keeps_the_trail_that_joins_two_buildings_FF_TRL_1():
+def test_trail_step_keeps_the_trail_that_joins_two_buildings_FF_TRL_1(monkeypatch):
     """A trail between the Forest and a Charcoal Kiln two cells away is the obvious one to lay;
     it must survive the cut, with every upgrade and "done", and the order is the engine's."""
     state = sc.fresh(1, seed=1, solo_setup=2)
@@ -50,20 +51,27 @@ def test_trail_step_keeps_the_trail_that_joins_two_buildings_FF_TRL_1():
     lonely = [a for a in actions if a.kind == TRAIL and a.a == cell_of(-1, 0)
               and not a.b & _direction((-1, 0), (0, 0))]
     assert lonely and not any(a in kept for a in lonely)
+    # It is the first choice: no other placement joins two groups of buildings.
+    monkeypatch.setattr(prune, "TRAILS_KEPT", 1)
+    assert [a for a in shortlist(state, actions) if a.kind == TRAIL] == bridge
 
 
-def test_placement_keeps_the_cells_trail_ends_point_into_FF_CON_8():
+def test_placement_keeps_the_cells_trail_ends_point_into_FF_CON_8(monkeypatch):
     """A building placed where a trail ends is joined at once: such cells are kept."""
     state = sc.fresh(1, seed=1, solo_setup=2)
-    for cell, back, ahead in (((0, 1), (0, 0), (0, 2)), ((2, 0), (1, 0), (3, 0)), ((-1, 0), (0, 0), (-2, 0))):
-        sc.add_trail(state, 0, cell, shape_name(_direction(cell, back) | _direction(cell, ahead)))
+    for line in (((0, 0), (0, 1), (0, 2), (0, 3)), ((1, 0), (2, 0), (3, 0), (4, 0)),
+                 ((0, 0), (-1, 0), (-2, 0), (-3, 0))):  # two trails in a row, open at the far end
+        for back, cell, ahead in zip(line[:-2], line[1:-1], line[2:], strict=True):
+            sc.add_trail(state, 0, cell, shape_name(_direction(cell, back) | _direction(cell, ahead)))
     sc.play(state, "build Granary")
     actions = state.legal_actions()
     assert all(a.kind == PLACE for a in actions) and len(actions) > CELLS_KEPT
     kept = shortlist(state, actions)
     assert _is_ordered_subset(kept, actions) and len(kept) == CELLS_KEPT
-    for end in ((0, 2), (3, 0), (-2, 0)):  # where the three trails point
-        assert any(a.a == cell_of(*end) for a in kept), end
+    ends = {cell_of(*end) for end in ((0, 3), (4, 0), (-3, 0))}  # where the lines of trails point
+    assert ends <= {a.a for a in kept}
+    monkeypatch.setattr(prune, "CELLS_KEPT", 3)  # they come first
+    assert {a.a for a in shortlist(state, actions)} == ends
 
 
 def test_other_decisions_are_left_whole():
