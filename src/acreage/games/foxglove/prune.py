@@ -22,6 +22,7 @@ from __future__ import annotations
 from .actions import PLACE, TRAIL, Action
 from .geometry import neighbours, opposite
 from .heuristic import _layout
+from .state import live_openings
 
 #: Trail placements kept per step; upgrades and "done" are always kept (there are few).
 TRAILS_KEPT = 12
@@ -77,18 +78,10 @@ def _trail_scorer(state, seat: int):
     groups = _building_groups(state, seat, lay)
 
     def score(action: Action) -> tuple[int, int, int]:
-        cell, mask = action.a, action.b
-        touched = set()
-        connections = 0
-        for d, nb in neighbours(cell):
-            if not mask & d:
-                continue
-            code = cells.get(nb)
-            if code is None:
-                continue
-            if code >= 0 or (-code) & opposite(d):  # a building, or a trail open toward us
-                connections += 1
-                touched.add(comp[nb])
+        cell = action.a
+        live = live_openings(cells, cell, action.b)
+        touched = {comp[nb] for d, nb in neighbours(cell) if live & d}
+        connections = live.bit_count()
         joined = sum(1 for label in touched if label in groups)
         far = 0
         for label, n in groups.items():

@@ -140,6 +140,21 @@ def _affordable(rem: tuple[int, ...], tot: list[int]) -> bool:
     return wood_left + stone_left >= rem[5]
 
 
+def live_openings(cells: dict[int, int], cell: int, mask: int) -> int:
+    """The openings of ``mask`` (a trail at ``cell``, laid or only considered) that face a
+    building or a trail open back toward ``cell``: the connections it makes."""
+    live = 0
+    for d, nb in neighbours(cell):
+        if not mask & d:
+            continue
+        code = cells.get(nb)
+        if code is None:
+            continue
+        if code >= 0 or (-code) & opposite(d):
+            live |= d
+    return live
+
+
 #: Topologies by town layout, shared by every state that reaches the same layout (searches
 #: replay the same builds over and over; a Topology is immutable once built).
 _TOPOLOGIES: dict[tuple, Topology] = {}
@@ -464,17 +479,7 @@ class FoxgloveState(GameState):
     def _live_openings(self, seat: int, cell: int) -> int:
         """Openings of the trail at ``cell`` that join something now (FF-TRL-11)."""
         cells = self.cells[seat]
-        mask = -cells[cell]
-        live = 0
-        for d, nb in neighbours(cell):
-            if not mask & d:
-                continue
-            code = cells.get(nb)
-            if code is None:
-                continue
-            if code >= 0 or (-code) & opposite(d):
-                live |= d
-        return live
+        return live_openings(cells, cell, -cells[cell])
 
     def _trail_budget(self, seat: int) -> int:
         tot = self.totals(seat)
