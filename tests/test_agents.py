@@ -228,7 +228,8 @@ def test_mcts_keeps_the_chosen_subtree_for_its_next_search():
 
 
 def test_mcts_drops_the_tree_when_the_game_went_elsewhere():
-    """A step other than the chosen turn's, or reuse=0, means a fresh tree."""
+    """A step other than the chosen turn's, steps the agent did not return, or reuse=0, mean a
+    fresh tree."""
     state = _first_build_decision(seed=3)
     agent = make_agent("mcts:iterations=20", seed=1)
     action = agent.decide(state, 0)
@@ -236,6 +237,15 @@ def test_mcts_drops_the_tree_when_the_game_went_elsewhere():
     state.apply(other)
     _play_until_search(state, agent)
     assert agent.last_reused == 0
+    # The chosen turn played for the seat without asking the agent (a person at the table):
+    # the agent cannot tell what else happened in between, so it starts afresh too.
+    state = _first_build_decision(seed=3)
+    agent = make_agent("mcts:iterations=20", seed=1)
+    action = agent.decide(state, 0)
+    for step in [action, *agent.last_root.children[action].path]:
+        state.apply(step)
+    _play_until_search(state, agent)
+    assert agent.last_iterations and agent.last_reused == 0
     plain = make_agent("mcts:iterations=20,reuse=0", seed=1)
     state = _first_build_decision(seed=3)
     for _ in range(3):

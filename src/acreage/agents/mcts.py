@@ -135,21 +135,23 @@ class MctsAgent(Agent):
         #: The tree of the last search (its root), for tests and for explaining a choice.
         self.last_root: _Node | None = None
         self._plan = TurnPlan()
-        self._kept: tuple | None = None  # (node, seat, history length, expected steps, base)
+        #: The chosen child of the last search, kept for the next one: (node, seat, history
+        #: length then, the turn's steps, base values, actions returned since).
+        self._kept: tuple | None = None
 
     # ------------------------------------------------------------------ public
     def decide(self, state, seat: int):
         actions = state.legal_actions()
         if len(actions) == 1:
-            return actions[0]
+            return self._unsearched(actions[0])
         if self.macros:
             macros = state.macro_actions()
             if macros and macros[0][1]:
-                return macros[0][1][0]
+                return self._unsearched(macros[0][1][0])
         planned = self._plan.next(state, seat, actions)
         if planned is not None:
             self.last_iterations = 0
-            return planned
+            return self._unsearched(planned)
         info = game_info(state.game_name)
         # One judgement for the leaves, the widening order and the turns' greedy completions:
         # the learned value is also the better one-step policy (docs/bots.md).
@@ -192,24 +194,28 @@ class MctsAgent(Agent):
         self._plan.remember(state, seat, steps)
         history = getattr(state, "history", None)
         if self.reuse and not chosen.fresh and history is not None:
-            self._kept = (chosen, seat, len(history), [best, *steps], base)
+            self._kept = (chosen, seat, len(history), [best, *steps], base, [best])
         return best
+
+    def _unsearched(self, action):
+        """Return an action chosen without a search (forced, a macro step or a planned step),
+        noting it for the kept tree: the next search may reuse that tree only if every action
+        since it came from here."""
+        if self._kept is not None:
+            self._kept[5].append(action)
+        return action
 
     def _reused(self, kept, state, seat: int, judge):
         """The kept subtree and its base values, if this search starts where it led; else
         (None, None).
 
-        It does when the actions taken since are exactly the chosen turn followed only by steps
-        of this seat that needed no search (single legal actions, macro steps): those are the
-        forced steps every iteration plays before choosing at that node."""
-        node, kept_seat, at, steps, base = kept
-        history = state.history
-        seats = getattr(state, "history_seats", None)
-        end = at + len(steps)
-        if kept_seat != seat or seats is None or len(history) < end or history[at:end] != steps:
+        It does when every action taken since the last search is one this agent returned: the
+        chosen turn, then only steps that needed no search (single legal actions, macro steps),
+        which are the forced steps every iteration plays before choosing at that node. Another
+        seat's action, or a step someone else took for this seat, means a fresh tree."""
+        node, kept_seat, at, steps, base, returned = kept
+        if kept_seat != seat or state.history[at:] != returned or returned[:len(steps)] != steps:
             return None, None
-        if any(s != seat for s in seats[end:]):
-            return None, None  # another seat acted: its choice is not in the kept tree
         if state.num_players == 1:
             now = self._values(state, judge)
             if abs(now[0] - base[0]) > 2 * self.scale:
