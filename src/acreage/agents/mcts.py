@@ -44,11 +44,12 @@ Why this shape:
   tree and at the root: a single-player optimisation needs no search.
 * **Plans kept.** The completion of the turn chosen at the root is remembered and played on the
   following sub-decisions without searching again, as long as the game goes on as foreseen.
-* **The tree kept.** When the next search starts where the chosen turn led (no other seat
-  acted, only forced steps came between), the chosen child's subtree becomes the new root, so
-  the iterations already spent below it count again. Its rewards stay measured against the old
-  root's value, so alone the tree is kept only while the value has not drifted by more than
-  ``2 · scale`` (the sigmoid would flatten the differences between children).
+* **The tree kept.** When the next search starts where the chosen turn led (every action since
+  the last search was returned by this agent: the turn, then forced steps), the chosen child's
+  subtree becomes the new root, so the iterations already spent below it count again. Its
+  rewards stay measured against the old root's value, so alone the tree is kept only while the
+  value has not drifted by more than ``2 · scale`` (the sigmoid would flatten the differences
+  between children).
 """
 
 from __future__ import annotations
