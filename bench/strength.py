@@ -1,4 +1,4 @@
-"""Bot strength, measured (``make strength``; long — about an hour on two cores).
+"""Bot strength, measured (``make strength``; long — about a quarter of an hour on two cores).
 
 1. The solo benchmark: the MCTS bot with about 1 s per decision plays each of Foxglove Farm's
    six solo setups (several seeds each); the mean score per setup is printed next to the
