@@ -43,20 +43,18 @@ def shortlist(state, actions: list[Action]) -> list[Action]:
     frames = state.frames
     if not frames:
         return actions
-    kind = frames[-1][0]
+    kind, seat = frames[-1][0], frames[-1][1]
     if kind == "trails":
-        keep = TRAILS_KEPT
-        score = _trail_scorer(state, frames[-1][1])
+        keep, scorer = TRAILS_KEPT, _trail_scorer
         ranked = [a for a in actions if a.kind == TRAIL]
     elif kind == "place":
-        keep = CELLS_KEPT
-        score = _cell_scorer(state, frames[-1][1])
+        keep, scorer = CELLS_KEPT, _cell_scorer
         ranked = [a for a in actions if a.kind == PLACE]
     else:
         return actions
     if len(ranked) <= keep:
         return actions
-    ranked.sort(key=score, reverse=True)  # stable: ties keep the engine's order
+    ranked.sort(key=scorer(state, seat), reverse=True)  # stable: ties keep the engine's order
     chosen = set(ranked[:keep])
     return [a for a in actions if a.kind != ranked[0].kind or a in chosen]
 
