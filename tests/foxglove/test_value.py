@@ -56,6 +56,44 @@ def test_estimate_reads_no_hidden_order_FF_SET_8():
         assert value.estimate_final_score(state, seat) == value.estimate_final_score(other, seat)
 
 
+def test_features_count_each_building_design_in_town():
+    """The per-design counts follow the town: a second seat's town, or the display, never
+    counts, and the two Charcoal Kiln designs (tiers A and B) are counted apart."""
+    state = acreage.new_game("foxglove", players=2, seed=4)
+    rng = random.Random(5)
+    built = 0.0
+    while not state.is_terminal:
+        for seat in (0, 1):
+            f = value.features(state, seat)
+            built = max(built, sum(f[value._N_BASE:]))
+            assert len(f) == value.N_FEATURES
+            expect = [0.0] * (value.N_FEATURES - value._N_BASE)
+            for tid in state.kinds[seat]:
+                tile = value.TILES[tid]
+                if tile.tier != "start":
+                    expect[value.FEATURE_NAMES.index(f"built {tile.name} ({tile.tier})") - value._N_BASE] += 1
+            assert f[value._N_BASE:] == expect
+            assert sum(expect) == len(state.kinds[seat]) - 2  # all but the Forest and the Mine
+        state.apply(rng.choice(state.legal_actions()))
+    assert built >= 2
+    names = [n for n in value.FEATURE_NAMES if n.startswith("built Charcoal Kiln")]
+    assert names == ["built Charcoal Kiln (A)", "built Charcoal Kiln (B)"]
+
+
+def test_estimate_is_the_models_sum_over_its_features():
+    """The estimate adds each built design's weight directly (for speed); it must equal the
+    plain sum over ``features()``, and the shipped model must use the design counts."""
+    assert any(any(w[value._N_BASE:]) for _b, w in value._MODEL.values())
+    state = acreage.new_game("foxglove", players=2, seed=7)
+    rng = random.Random(1)
+    while not state.is_terminal:
+        for seat in (0, 1):
+            bias, weights = value._MODEL[state.round]
+            plain = bias + sum(w * x for w, x in zip(weights, value.features(state, seat), strict=True))
+            assert value.estimate_final_score(state, seat) == pytest.approx(plain, abs=1e-9)
+        state.apply(rng.choice(state.legal_actions()))
+
+
 def test_estimate_is_finite_at_every_stage():
     state = acreage.new_game("foxglove", players=2, seed=9)
     rng = random.Random(3)

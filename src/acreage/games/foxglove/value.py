@@ -8,22 +8,22 @@ best from one position it orders a pair correctly only about 58 % of the time.
 
 What: per round, the final score is estimated as a linear function of the heuristic's own terms
 (``heuristic.PART_NAMES``: banked points, engine, building money, this round's and later
-rounds' processing, unused goods) and a few plain facts of the town (cubes held and production
-per goods type, goods makers, buildings, trails). Re-weighing the heuristic's terms, rather than
-fitting raw counts, keeps the context the heuristic already encodes (wheat is worth something
-only where a converter can take it).
+rounds' processing, unused goods), a few plain facts of the town (cubes held and production
+per goods type, goods makers, buildings, trails) and how many of each building design the town
+has. Re-weighing the heuristic's terms, rather than fitting raw counts, keeps the context the
+heuristic already encodes (wheat is worth something only where a converter can take it); the
+design counts correct it where a tile is worth more or less than its terms say (a round-1
+Fertile Plot, played out, gains about 7 points over the Swidden the heuristic prefers).
 
 How it is fitted (``bench/fit_value.py``; coefficients in ``data/value_model.json`` with their
-provenance):
-
-* the *weights* from sibling comparisons: from a position of a greedy game, several of the
-  turns the heuristic rates best are each played out by greedy with the same hidden stack
-  order, and the differences in final score are regressed on the differences in features,
-  starting from the heuristic itself (ridge toward weight 1 on each term). Luck and the
-  strength of the setup cancel within a group, which fitting to raw final scores across
-  games could not separate from the quality of a move;
-* the *bias* of each round from plain greedy games, so leaves from different rounds are on one
-  scale (the mean final score).
+provenance): from positions of greedy games, the turns the policy rates best are each played
+out to the end with the same hidden stack order, and the differences in final score within
+such a sibling group are regressed on the differences in the model's inputs, for all rounds at
+once (ridge, toward the previous model). Luck and the strength of the setup cancel within a
+group; fitting to raw final scores across games instead learns which setups score well, and
+as a judge that made greedy 13 points weaker. A group whose turns end in different rounds (a
+pass against a build) ties the rounds' levels together, so leaves from different rounds
+compare.
 
 It reads only public facts, like the heuristic.
 """
@@ -35,6 +35,7 @@ from pathlib import Path
 
 from ...core.errors import ContentError
 from . import heuristic as _h
+from .content import TILES
 from .goods import NUM_GOODS
 
 MODEL_FILE = Path(__file__).parent / "data" / "value_model.json"
@@ -45,7 +46,14 @@ FEATURE_NAMES = (
     "held_wood", "held_stone", "held_wheat", "held_coal", "held_sheep",
     "prod_wood", "prod_stone", "prod_wheat", "prod_coal", "prod_sheep",
     "makers", "buildings", "trails",
+    # One count per building design: what a built tile is worth beyond the terms above, which
+    # sibling comparisons measure directly (their towns differ by the tile a turn built).
+    *(f"built {t.name} ({t.tier})" for t in TILES if t.tier != "start"),
 )
+#: The column of each design's count in ``features()`` (None for the starting tile's halves).
+_COUNT_AT = tuple(
+    FEATURE_NAMES.index(f"built {t.name} ({t.tier})") if t.tier != "start" else None for t in TILES)
+_N_BASE = FEATURE_NAMES.index("trails") + 1
 N_FEATURES = len(FEATURE_NAMES)
 ROUNDS = ("1", "2", "3", "4")
 
@@ -78,8 +86,8 @@ def _load(path: Path = MODEL_FILE) -> dict[int, tuple[float, tuple[float, ...]]]
 _MODEL = _load()
 
 
-def features(state, seat: int) -> list[float]:
-    """The model's inputs, in the order of ``FEATURE_NAMES``."""
+def _base_features(state, seat: int) -> list[float]:
+    """The inputs before the per-design counts (``FEATURE_NAMES[:_N_BASE]``)."""
     kinds = state.kinds[seat]
     cubes = state.cubes[seat]
     prod_left = max(0, 4 - state.round)
@@ -98,9 +106,40 @@ def features(state, seat: int) -> list[float]:
     return [*_h.evaluate_parts(state, seat), *held, *prod, float(makers), float(len(kinds)), float(trails)]
 
 
+def features(state, seat: int) -> list[float]:
+    """The model's inputs, in the order of ``FEATURE_NAMES``."""
+    out = _base_features(state, seat)
+    out.extend([0.0] * (N_FEATURES - _N_BASE))
+    for tid in state.kinds[seat]:
+        at = _COUNT_AT[tid]
+        if at is not None:
+            out[at] += 1.0
+    return out
+
+
+#: Per round, the model in the shape the estimate uses: (the entry of ``_MODEL`` it was made
+#: from, bias, weights of the base inputs, weight per tile id).
+_FAST: dict[int, tuple] = {}
+
+
+def _fast(rnd: int) -> tuple:
+    entry = _MODEL[rnd]
+    fast = _FAST.get(rnd)
+    if fast is None or fast[0] is not entry:
+        bias, weights = entry
+        per_tile = tuple(weights[at] if at is not None else 0.0 for at in _COUNT_AT)
+        fast = _FAST[rnd] = (entry, bias, weights[:_N_BASE], per_tile)
+    return fast
+
+
 def estimate_final_score(state, seat: int) -> float:
-    """The expected final score of ``seat`` (exact once the game is over)."""
+    """The expected final score of ``seat`` (exact once the game is over).
+
+    The same sum as over ``features()``, with each built design's weight added directly."""
     if state.is_terminal:
         return float(state.points[seat])
-    bias, weights = _MODEL[state.round]
-    return bias + sum(w * x for w, x in zip(weights, features(state, seat), strict=True))
+    _entry, bias, weights, per_tile = _fast(state.round)
+    total = bias + sum(w * x for w, x in zip(weights, _base_features(state, seat), strict=True))
+    for tid in state.kinds[seat]:
+        total += per_tile[tid]
+    return total
