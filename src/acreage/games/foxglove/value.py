@@ -12,8 +12,9 @@ rounds' processing, unused goods), a few plain facts of the town (cubes held and
 per goods type, goods makers, buildings, trails) and how many of each building design the town
 has. Re-weighing the heuristic's terms, rather than fitting raw counts, keeps the context the
 heuristic already encodes (wheat is worth something only where a converter can take it); the
-design counts correct it where a tile is worth more or less than its terms say (a round-1
-Fertile Plot, played out, gains about 7 points over the Swidden the heuristic prefers).
+design counts correct it where a tile is worth more or less than its terms say (played out
+from setup 6's opening, a Fertile Plot gained about 7 points over the Swidden that the model
+without counts preferred).
 
 How it is fitted (``bench/fit_value.py``; coefficients in ``data/value_model.json`` with their
 provenance): from positions of greedy games, the turns the policy rates best are each played
