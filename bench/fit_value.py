@@ -153,14 +153,16 @@ def featurize(groups):
 
 
 def start_vector(kind: str) -> np.ndarray:
-    """The parameters the fit is pulled toward: the model in the file, or the bare heuristic
-    (weight 1 on each of its terms) with the file's biases."""
+    """The parameters the fit is pulled toward: the shipped model ("current"), another model
+    file (a path), or the bare heuristic (weight 1 on each of its terms) with the shipped
+    biases."""
+    model = value._MODEL if kind in ("current", "heuristic") else value._load(Path(kind))
     w = np.zeros(len(ROUNDS) * WIDTH)
     for rnd in ROUNDS:
-        bias, weights = value._MODEL[rnd]
+        bias, weights = model[rnd]
         at = (rnd - 1) * WIDTH
         w[at] = bias
-        if kind == "current":
+        if kind != "heuristic":
             w[at + 1:at + WIDTH] = weights
         else:
             w[at + 1:at + WIDTH] = [1.0 if n in value._h.PART_NAMES else 0.0 for n in value.FEATURE_NAMES]
@@ -238,8 +240,9 @@ def main() -> None:
                         help="chance that a decision point of round 1-4 starts a group")
     parser.add_argument("--ridge", default="300", help="per 1000 rows; several (comma-separated) "
                         "are compared on the held-out groups and the first is written")
-    parser.add_argument("--start", choices=("current", "heuristic"), default="current",
-                        help="the model the fit is pulled toward")
+    parser.add_argument("--start", default="current",
+                        help="the model the fit is pulled toward: current (the shipped one), "
+                             "heuristic, or the path of a model file")
     parser.add_argument("--holdout", type=float, default=0.25)
     parser.add_argument("--policy", default=POLICY)
     parser.add_argument("--workers", type=int, default=2)
