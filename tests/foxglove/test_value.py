@@ -109,7 +109,9 @@ def test_estimate_is_finite_at_every_stage():
 
 @pytest.mark.parametrize("text, complaint", [
     ("not json", "not a value model"),
-    ('{"features": [], "rounds": {}}', "lists features"),
+    ('{"features": [], "rounds": {}}', "lacks .'banked'"),
+    ('{"features": ' + json.dumps([*value.FEATURE_NAMES, "built Castle (A)"]) + ', "rounds": {}}',
+     "does not compute .'built Castle .A.'"),
     ('{"features": ' + json.dumps(list(value.FEATURE_NAMES)) + ', "rounds": {}}',
      "round '1' is missing"),
 ])
@@ -119,6 +121,25 @@ def test_a_broken_model_file_is_named_with_the_fault(tmp_path, text, complaint):
     with pytest.raises(ContentError, match=complaint) as err:
         value._load(path)
     assert str(path) in str(err.value)
+
+
+def test_a_design_the_model_lacks_counts_for_nothing(tmp_path):
+    """A tile added to the content after the fit: the model still loads, with weight 0 on it."""
+    data = json.loads(value.MODEL_FILE.read_text())
+    drop = data["features"].index("built Fertile Plot (A)")
+    del data["features"][drop]
+    for entry in data["rounds"].values():
+        del entry["weights"][drop]
+    path = tmp_path / "value_model.json"
+    path.write_text(json.dumps(data))
+    model = value._load(path)
+    at = value.FEATURE_NAMES.index("built Fertile Plot (A)")
+    for rnd, (bias, weights) in model.items():
+        assert weights[at] == 0.0
+        shipped_bias, shipped = value._MODEL[rnd]
+        assert bias == shipped_bias
+        assert weights[:at] == shipped[:at] and weights[at + 1:] == shipped[at + 1:]
+    assert any(w[at] != 0.0 for _b, w in value._MODEL.values())
 
 
 def test_short_weights_are_refused(tmp_path):

@@ -60,27 +60,40 @@ ROUNDS = ("1", "2", "3", "4")
 
 
 def _load(path: Path = MODEL_FILE) -> dict[int, tuple[float, tuple[float, ...]]]:
-    """Read and check the coefficients; a broken file is named with what is wrong in it."""
+    """Read and check the coefficients; a broken file is named with what is wrong in it.
+
+    The file lists the inputs its weights belong to. It must have every input but the design
+    counts; a design it lacks (a tile added to ``tiles.toml`` after the fit) gets weight 0, so
+    that tile is judged by the heuristic's terms alone until the model is refitted. An input
+    the code does not compute (a renamed tile) is refused by name."""
     try:
         data = json.loads(path.read_text())
-        features_, rounds = data["features"], data["rounds"]
+        listed, rounds = list(data["features"]), data["rounds"]
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ContentError(
             f"{path}: not a value model ({exc}); refit it with bench/fit_value.py --write") from None
-    if list(features_) != list(FEATURE_NAMES):
-        raise ContentError(f"{path}: lists features {features_}, the code computes {list(FEATURE_NAMES)}")
+    known = set(FEATURE_NAMES)
+    unknown = [n for n in listed if n not in known]
+    missing = [n for n in FEATURE_NAMES[:_N_BASE] if n not in listed]
+    if unknown or missing or len(set(listed)) != len(listed):
+        raise ContentError(
+            f"{path}: lists features the code does not compute {unknown}, lacks {missing} "
+            f"or names one twice; the code computes {list(FEATURE_NAMES)}. Rename them to "
+            f"match, or refit with bench/fit_value.py --write")
     out = {}
     for key in ROUNDS:
         entry = rounds.get(key) if isinstance(rounds, dict) else None
         try:
-            weights = tuple(float(w) for w in entry["weights"])
+            weights = [float(w) for w in entry["weights"]]
             bias = float(entry["bias"])
         except (TypeError, KeyError, ValueError):
             raise ContentError(
                 f"{path}: round {key!r} is missing or lacks numeric 'bias'/'weights'") from None
-        if len(weights) != N_FEATURES:
-            raise ContentError(f"{path}: round {key!r} has {len(weights)} weights, expected {N_FEATURES}")
-        out[int(key)] = (bias, weights)
+        if len(weights) != len(listed):
+            raise ContentError(
+                f"{path}: round {key!r} has {len(weights)} weights, expected {len(listed)}")
+        by_name = dict(zip(listed, weights, strict=True))
+        out[int(key)] = (bias, tuple(by_name.get(n, 0.0) for n in FEATURE_NAMES))
     return out
 
 
