@@ -154,27 +154,13 @@ def featurize(groups):
             for start, g in groups]
 
 
-def _model_file(path: Path) -> dict[int, tuple[float, list[float]]]:
-    """A model file's rounds in today's feature order. An input the file does not list gets
-    weight 0, so an older model (session 12's, without design counts:
-    ``git show c9cb8de:src/acreage/games/foxglove/data/value_model.json``) can be the start."""
-    data = json.loads(path.read_text())
-    unknown = set(data["features"]) - set(value.FEATURE_NAMES)
-    if unknown:
-        raise SystemExit(f"{path}: features this code does not compute: {sorted(unknown)}")
-    out = {}
-    for rnd in ROUNDS:
-        entry = data["rounds"][str(rnd)]
-        by_name = dict(zip(data["features"], entry["weights"], strict=True))
-        out[rnd] = (float(entry["bias"]), [float(by_name.get(n, 0.0)) for n in value.FEATURE_NAMES])
-    return out
-
-
 def start_vector(kind: str) -> np.ndarray:
     """The parameters the fit is pulled toward: the shipped model ("current"), another model
     file (a path; inputs it lacks start at 0), or the bare heuristic (weight 1 on each of its
     terms) with the shipped biases."""
-    model = value._MODEL if kind in ("current", "heuristic") else _model_file(Path(kind))
+    # value._load gives 0 to design counts a file lacks (session 12's model:
+    # ``git show c9cb8de:src/acreage/games/foxglove/data/value_model.json``).
+    model = value._MODEL if kind in ("current", "heuristic") else value._load(Path(kind))
     w = np.zeros(len(ROUNDS) * WIDTH)
     for rnd in ROUNDS:
         bias, weights = model[rnd]
