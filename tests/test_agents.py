@@ -119,6 +119,25 @@ def test_mcts_counts_every_iteration_once_at_the_root():
     assert sum(ch.visits for ch in root.children.values()) == root.visits == 60
 
 
+def _tree_depth(node) -> int:
+    """Turns below ``node`` in an MCTS tree (children held only at their prior do not count)."""
+    live = [ch for ch in node.children.values() if not ch.fresh]
+    return 1 + max(map(_tree_depth, live)) if live else 0
+
+
+def test_mcts_depth_caps_the_turns_below_the_root():
+    """``depth=1`` judges every turn of the root at once; without a cap the same search grows
+    deeper lines (measured in docs/bots.md: capping at 2 turns cost 4 points in solo)."""
+    state = _first_build_decision(seed=4)
+    capped = make_agent("mcts:iterations=60,depth=1,reuse=0", seed=3)
+    capped.decide(state, 0)
+    assert _tree_depth(capped.last_root) == 1
+    assert capped.last_root.visits == 60
+    free = make_agent("mcts:iterations=60,reuse=0", seed=3)
+    free.decide(state, 0)
+    assert _tree_depth(free.last_root) > 1
+
+
 def _info_without_heuristic(monkeypatch, module):
     """Make ``module.game_info`` hand out Foxglove's info with a heuristic that must not be
     called, and count the learned value's calls."""

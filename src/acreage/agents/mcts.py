@@ -103,6 +103,7 @@ class MctsAgent(Agent):
         prior: float = 2.0,
         reuse: int = 1,
         shortlist: int = 1,
+        depth: int = 0,
     ) -> None:
         super().__init__(seed, budget or Budget(iterations=200))
         self.c = c
@@ -129,6 +130,8 @@ class MctsAgent(Agent):
         #: Complete turns judging only the game's shortlist of each step's options
         #: (``GameInfo.shortlist``; Foxglove: the trail placements and cells that can matter).
         self.shortlist = bool(shortlist)
+        #: Turns the tree may hold below the root before its leaves are judged (0: no limit).
+        self.depth = depth
         self._pruning = None  # the game's shortlist function during a search, if used
         self.last_iterations = 0
         #: Visits the last search's root already had from the previous search (tree kept).
@@ -230,7 +233,7 @@ class MctsAgent(Agent):
         path: list[tuple[_Node, int]] = []  # (node, seat that chose the action into it)
         while True:
             play_forced(sim, self.macros)  # single legal actions and macro actions
-            if sim.is_terminal:
+            if sim.is_terminal or (self.depth and len(path) >= self.depth):
                 break
             player = sim.current_player
             legal = sim.legal_actions()
