@@ -22,6 +22,14 @@ Held-out groups (the last quarter by seed) report, for the start and the fit, ho
 siblings are ordered as their final scores are, and the *regret*: the points the group's best
 turn scored more than the turn the model rates best.
 
+A single playout is a noisy judge of a turn: replaying 40 groups' siblings, each with a new
+stack order of its own, the within-group differences of the two playouts correlated only
+0.16, and they ordered the same pairs alike 60 % of the time (docs/bots.md). ``--horizon round`` trades that
+noise for bias: each sibling is played only to the next round's first construction decision
+and judged there by the next round's value (fitted value iteration: ``--refit`` rounds, the
+latest first, each against the model as refitted so far; a game that ends first gives its
+final score). Held-out figures are then against those targets, not against final scores.
+
     # the shipped model (about 50 minutes on two cores; the start is session 12's model):
     git show c9cb8de:src/acreage/games/foxglove/data/value_model.json > /tmp/start.json
     .venv/bin/python bench/fit_value.py --games 910000:380,910381:1 --start /tmp/start.json \
@@ -45,6 +53,7 @@ import numpy as np
 
 from acreage.agents.base import play_forced
 from acreage.games.foxglove import value
+from acreage.games.foxglove.state import PRODUCTION
 
 #: The policy that plays the games and the sibling continuations (``--policy``).
 POLICY = "greedy:macros=1,learned=1"
@@ -70,7 +79,7 @@ def play_groups(job):
 
     Positions are kept whole (not as features), so a cache can be refitted after the features
     change."""
-    setup, seed, k, share = job
+    setup, seed, k, share, horizon = job
     from acreage import new_game
     from acreage.agents import make_agent
     from acreage.agents.simple import settle
@@ -111,6 +120,15 @@ def play_groups(job):
                 break
             row = (sim.round, sim.clone())
             player = make_agent(POLICY, seed=continuation_seed)
+            if horizon == "round":
+                # Only to the next round's first construction decision (or the end): the rest
+                # of the game is judged by the next round's value (see ``targets``).
+                while not sim.is_terminal and (
+                        sim.round == start.round or sim.phase == PRODUCTION or not _decision_point(sim)):
+                    sim.apply(player.decide(sim, 0))
+                group.append((*row, sim.scores()[0] if sim.is_terminal else None,
+                              None if sim.is_terminal else sim.clone()))
+                continue
             while not sim.is_terminal:
                 sim.apply(player.decide(sim, 0))
             group.append((*row, sim.scores()[0]))
@@ -119,12 +137,14 @@ def play_groups(job):
     return groups
 
 
-def generate(first: int, n: int, k: int, share, workers: int, cache: Path | None):
+def generate(first: int, n: int, k: int, share, workers: int, cache: Path | None, horizon: str = "end"):
     name = f"groups_{first}_{n}_k{k}_{'-'.join(f'{s:g}' for s in share)}.pkl"
+    if horizon != "end":
+        name = name.replace(".pkl", f"_{horizon}.pkl")
     path = cache / name if cache else None
     if path is not None and path.exists():
         return pickle.loads(path.read_bytes())
-    jobs = [(1 + i % 6, first + i, k, share) for i in range(n)]
+    jobs = [(1 + i % 6, first + i, k, share, horizon) for i in range(n)]
     start = time.perf_counter()
     out = []
     with Pool(workers, initializer=_init, initargs=(POLICY,)) as pool:
@@ -149,9 +169,34 @@ def _row(rnd: int, state) -> np.ndarray:
 
 
 def featurize(groups):
-    """[(start round, [(round, position, final)])] -> [(start round, X, y)]."""
-    return [(start, np.array([_row(r, s) for r, s, _ in g]), np.array([y for *_, y in g], float))
-            for start, g in groups]
+    """[(start round, [(round, position, final)])] -> [(start round, X, y)].
+
+    Groups of the ``round`` horizon, [(round, position, final or None, end or None)], become
+    (start round, X, finals with NaN where the game went on, the end positions' rows): their
+    targets depend on the model (``targets``)."""
+    out = []
+    for start, g in groups:
+        x = np.array([_row(r, s) for r, s, *_ in g])
+        if len(g[0]) == 3:
+            out.append((start, x, np.array([y for *_, y in g], float)))
+            continue
+        finals = np.array([np.nan if f is None else f for _, _, f, _ in g], float)
+        ends = np.array([np.zeros(x.shape[1]) if e is None else _row(e.round, e) for *_, e in g])
+        out.append((start, x, finals, ends))
+    return out
+
+
+def targets(groups, w: np.ndarray):
+    """(start, X, y) per group: the final score where the continuation reached the end, else
+    the model ``w``'s estimate at the end of the continuation (the next round's start)."""
+    out = []
+    for g in groups:
+        if len(g) == 3:
+            out.append(g)
+        else:
+            start, x, finals, ends = g
+            out.append((start, x, np.where(np.isnan(finals), ends @ w, finals)))
+    return out
 
 
 def start_vector(kind: str) -> np.ndarray:
@@ -173,16 +218,17 @@ def start_vector(kind: str) -> np.ndarray:
     return w
 
 
-def fit(groups, prior: np.ndarray, ridge: float) -> np.ndarray:
+def fit(groups, prior: np.ndarray, ridge: float, rounds=ROUNDS) -> np.ndarray:
     """Ridge regression of within-group final-score differences, toward ``prior``.
 
     Each parameter is penalised in units of its feature's spread among the positions of its
     own round. A feature that does not vary within a round (the banked points of round 1) is
     left at its prior: otherwise it only duplicates that round's bias inside the data, and an
-    unseen value at play time (a museum's first cubes) would meet a huge weight."""
+    unseen value at play time (a museum's first cubes) would meet a huge weight. Only the
+    parameters of ``rounds`` move; the others stay at the prior."""
     rows = np.vstack([x for _, x, _ in groups])
     scale = np.zeros(rows.shape[1])
-    for rnd in ROUNDS:
+    for rnd in rounds:
         at = (rnd - 1) * WIDTH
         mine = rows[rows[:, at] == 1.0, at:at + WIDTH]
         if len(mine):
@@ -200,8 +246,22 @@ def fit(groups, prior: np.ndarray, ridge: float) -> np.ndarray:
     return w
 
 
+def fit_by_round(groups, prior: np.ndarray, ridge: float, rounds=ROUNDS) -> np.ndarray:
+    """Fitted value iteration for groups of the ``round`` horizon: the latest round first, each
+    round's groups regressed on targets from the model as refitted so far (the next round's
+    value at the end of each continuation), moving only that round's parameters."""
+    w = prior.copy()
+    for rnd in sorted(rounds, reverse=True):
+        mine = targets([g for g in groups if g[0] == rnd], w)
+        if mine:
+            w = fit(mine, w, ridge, rounds=(rnd,))
+    return w
+
+
 def quality(w: np.ndarray, groups) -> dict:
-    """Per start round (0: all): pairs ordered right, pairs, mean regret in points."""
+    """Per start round (0: all): pairs ordered right, pairs, mean regret in points (for the
+    ``round`` horizon, against the targets ``w`` itself gives)."""
+    groups = targets(groups, w)
     out = {}
     for rnd in (*ROUNDS, 0):
         right = pairs = 0
@@ -226,6 +286,28 @@ def _show(label: str, q: dict) -> None:
     print(f"{label:22s} ordered right/regret: {cells}")
 
 
+def _provenance(args, ridge: float, n_groups: int, refit: list[int]) -> str:
+    how = ("final-score differences" if args.horizon == "end" else
+           "differences of the next round's value at the next round's start (round by round, "
+           "latest first; the final score where the game ended)")
+    until = "to the end" if args.horizon == "end" else "to the next round"
+    text = (f"fitted: bench/fit_value.py; ridge regression (lambda {ridge:g} per 1000 rows, toward "
+            f"the {args.start} model) of {how} within {n_groups} sibling groups (the "
+            f"{args.siblings} best turns, each played out {until}) "
+            f"from solo {args.policy} games (setups 1-6; seeds {args.games}; share by round "
+            f"{args.share})")
+    if refit == list(ROUNDS):
+        return text
+    kept = [r for r in ROUNDS if r not in refit]
+    source = value.MODEL_FILE if args.start in ("current", "heuristic") else Path(args.start)
+    try:
+        before = json.loads(source.read_text()).get("provenance", "unknown")
+    except (OSError, ValueError):
+        before = "unknown"
+    return (f"rounds {', '.join(map(str, refit))}: {text}. Rounds {', '.join(map(str, kept))}: "
+            f"as in the start model ({before})")
+
+
 def _batches(text: str) -> list[tuple[int, int]]:
     """``"910000:600,920000:300"`` -> [(first seed, games), ...]."""
     out = []
@@ -247,6 +329,12 @@ def main() -> None:
     parser.add_argument("--start", default="current",
                         help="the model the fit is pulled toward: current (the shipped one), "
                              "heuristic, or the path of a model file")
+    parser.add_argument("--horizon", choices=("end", "round"), default="end",
+                        help="play each sibling out to the end (its final score is the target), "
+                             "or only to the next round's start (the next round's value is)")
+    parser.add_argument("--refit", default="1,2,3,4",
+                        help="the rounds whose parameters move (comma-separated); the others "
+                             "keep the start model's")
     parser.add_argument("--holdout", type=float, default=0.25)
     parser.add_argument("--policy", default=POLICY)
     parser.add_argument("--workers", type=int, default=2)
@@ -259,33 +347,39 @@ def main() -> None:
     if len(share) != 4 or not all(0 <= x <= 1 for x in share):
         parser.error("--share takes four probabilities (rounds 1-4)")
     ridges = [float(x) for x in args.ridge.split(",")]
+    refit = sorted({int(x) for x in args.refit.split(",")})
+    if not set(refit) <= set(ROUNDS):
+        parser.error("--refit takes rounds 1-4, e.g. 3 or 2,3")
     raw = []
     for first, n in _batches(args.games):
-        raw += generate(first, n, args.siblings, share, args.workers, args.cache)
+        raw += generate(first, n, args.siblings, share, args.workers, args.cache, args.horizon)
     groups = featurize(raw)
     cut = int(len(groups) * (1 - args.holdout))
     print(f"{len(groups)} sibling groups ({cut} to fit, {len(groups) - cut} held out)")
     prior = start_vector(args.start)
+
+    def fitted(data, ridge):
+        if args.horizon == "round":
+            return fit_by_round(data, prior, ridge, refit)
+        return fit(data, prior, ridge, refit)
+
     _show(f"start ({args.start})", quality(prior, groups[cut:]))
     for ridge in ridges:
-        _show(f"fit, ridge {ridge:g}", quality(fit(groups[:cut], prior, ridge), groups[cut:]))
-    w = fit(groups, prior, ridges[0])
+        _show(f"fit, ridge {ridge:g}", quality(fitted(groups[:cut], ridge), groups[cut:]))
+    w = fitted(groups, ridges[0])
     rounds = {}
     for rnd in ROUNDS:
         at = (rnd - 1) * WIDTH
         rounds[str(rnd)] = {"bias": float(w[at]), "weights": [float(v) for v in w[at + 1:at + WIDTH]]}
+        if rnd not in refit:
+            continue
         moved = sorted(zip(value.FEATURE_NAMES, w[at + 1:at + WIDTH], prior[at + 1:at + WIDTH], strict=True),
                        key=lambda t: -abs(t[1] - t[2]))[:8]
         print(f"round {rnd}: bias {w[at]:.1f}; most changed: "
               + ", ".join(f"{n} {v:.2f} (was {v0:.2f})" for n, v, v0 in moved))
     if args.write or args.out:
         data = {
-            "provenance": (
-                f"fitted: bench/fit_value.py; one ridge regression (lambda {ridges[0]:g} per 1000 "
-                f"rows, toward the {args.start} model) of final-score differences within "
-                f"{len(groups)} sibling groups (the {args.siblings} best turns, each played out) "
-                f"from solo {args.policy} games (setups 1-6; seeds {args.games}; share by round "
-                f"{args.share})"),
+            "provenance": _provenance(args, ridges[0], len(groups), refit),
             "features": list(value.FEATURE_NAMES),
             "rounds": rounds,
         }

@@ -83,3 +83,75 @@ def test_quality_counts_ordered_pairs_and_regret():
     assert pairs == 3 and right == pytest.approx(1 / 3)
     assert regret == pytest.approx(1.0)
     assert q[0] == q[1]
+
+
+def _round_groups(n: int, seed: int = 0):
+    """``round``-horizon groups: round-2 turns that build a design (input 30) or not, each
+    continued to round 3, where the build shows as 1.5 units of input 5; the games go on, so
+    the finals are unknown (NaN) and the targets come from the round-3 model."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        luck = rng.gauss(0, 10)
+        xs, ends = [], []
+        for _k in range(4):
+            built = float(rng.random() < 0.5)
+            xs.append(_row(2, {30: built}))
+            ends.append(_row(3, {5: 1.5 * built + luck}))
+        out.append((2, np.array(xs), np.full(4, np.nan), np.array(ends)))
+    return out
+
+
+def _round3_groups(n: int, seed: int = 1):
+    """Round-3 groups that reached the end: input 5 is worth 4 points of final score."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        luck = rng.gauss(0, 10)
+        xs, ys = [], []
+        for _k in range(4):
+            held = float(rng.randint(0, 3))
+            xs.append(_row(3, {5: held}))
+            ys.append(luck + 4.0 * held)
+        out.append((3, np.array(xs), np.array(ys), np.zeros((4, 4 * W))))
+    return out
+
+
+def test_round_horizon_targets_are_the_next_rounds_value():
+    """An unfinished continuation is judged by the model at its end; a finished one by its
+    final score."""
+    prior = np.zeros(4 * W)
+    prior[2 * W + 1 + 5] = 2.0  # round 3: 2 points per unit of input 5
+    (start, x, y), = fit_value.targets(_round_groups(1), prior)
+    _, _, _, ends = _round_groups(1)[0]
+    assert start == 2 and np.allclose(y, 2.0 * ends[:, 2 * W + 1 + 5])
+    (_, _, y3), = fit_value.targets(_round3_groups(1), prior)
+    assert not np.isnan(y3).any()
+
+
+def test_fit_by_round_fits_the_latest_round_first_and_moves_only_the_rounds_asked():
+    prior = np.zeros(4 * W)
+    prior[2 * W + 1 + 5] = 2.0
+    groups = _round_groups(300) + _round3_groups(300)
+    only2 = fit_value.fit_by_round(groups, prior, ridge=0.01, rounds=(2,))
+    assert only2[W + 1 + 30] == pytest.approx(3.0, abs=1e-2)  # 1.5 units at 2 points each
+    assert only2[2 * W + 1 + 5] == 2.0  # round 3 kept the start model's weight
+    both = fit_value.fit_by_round(groups, prior, ridge=0.01, rounds=(2, 3))
+    assert both[2 * W + 1 + 5] == pytest.approx(4.0, abs=1e-2)  # refitted on the finals
+    assert both[W + 1 + 30] == pytest.approx(6.0, abs=2e-2)  # judged by the refitted round 3
+
+
+def test_round_horizon_continuations_stop_at_the_next_rounds_first_construction_decision():
+    from acreage.games.foxglove.state import CONSTRUCTION
+
+    groups = fit_value.play_groups((3, 12, 2, (0.0, 0.0, 0.5, 0.0), "round"))
+    assert groups
+    for start, group in groups:
+        assert start == 3
+        for rnd, position, final, end in group:
+            assert rnd in (3, 4) and position.round == rnd
+            if end is None:  # the game ended first (not in round 3: a round 4 follows)
+                assert final is not None
+            else:
+                assert final is None and end.round == 4 and end.phase == CONSTRUCTION
+                assert fit_value._decision_point(end)
