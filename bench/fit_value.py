@@ -30,10 +30,14 @@ and judged there by the next round's value (fitted value iteration: ``--refit`` 
 latest first, each against the model as refitted so far; a game that ends first gives its
 final score). Held-out figures are then against those targets, not against final scores.
 
-    # the shipped model (about 50 minutes on two cores; the start is session 12's model):
+    # the shipped model, in two steps. Rounds 1, 2 and 4 (session 13; about 50 minutes on two
+    # cores), from session 12's model:
     git show c9cb8de:src/acreage/games/foxglove/data/value_model.json > /tmp/start.json
     .venv/bin/python bench/fit_value.py --games 910000:380,910381:1 --start /tmp/start.json \
         --ridge 100 --cache /tmp/vd --write
+    # then round 3 (session 14; about 16 minutes), toward that model (git a9a6b84):
+    .venv/bin/python bench/fit_value.py --games 930000:600 --horizon round \
+        --share 0.4,0.3,0.2,0.15 --refit 3 --ridge 100 --cache /tmp/vd --write
 
 The transport planner's budget is CP-SAT work, not seconds, so the games are the same on a
 loaded machine. Needs numpy (in the dev extra); the engine reading the model does not.
@@ -304,8 +308,10 @@ def _provenance(args, ridge: float, n_groups: int, refit: list[int]) -> str:
         before = json.loads(source.read_text()).get("provenance", "unknown")
     except (OSError, ValueError):
         before = "unknown"
-    return (f"rounds {', '.join(map(str, refit))}: {text}. Rounds {', '.join(map(str, kept))}: "
-            f"as in the start model ({before})")
+    def rounds(which: list[int]) -> str:
+        return f"round{'s' if len(which) > 1 else ''} {', '.join(map(str, which))}"
+
+    return f"{rounds(refit)}: {text}. {rounds(kept).capitalize()}: as in the start model ({before})"
 
 
 def _batches(text: str) -> list[tuple[int, int]]:
