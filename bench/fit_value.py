@@ -24,11 +24,13 @@ turn scored more than the turn the model rates best.
 
 A single playout is a noisy judge of a turn: replaying 40 groups' siblings, each with a new
 stack order of its own, the within-group differences of the two playouts correlated only
-0.16, and they ordered the same pairs alike 60 % of the time (docs/bots.md). ``--horizon round`` trades that
-noise for bias: each sibling is played only to the next round's first construction decision
-and judged there by the next round's value (fitted value iteration: ``--refit`` rounds, the
-latest first, each against the model as refitted so far; a game that ends first gives its
-final score). Held-out figures are then against those targets, not against final scores.
+0.16, and they ordered the same pairs alike 60 % of the time (docs/bots.md).
+
+``--horizon round`` trades that noise for bias: each sibling is played only to the next
+round's first construction decision and judged there by the next round's value (fitted value
+iteration: the ``--refit`` rounds, the latest first, each against the model as refitted so
+far; a game that ends first gives its final score). Held-out figures are then against those
+targets, not against final scores.
 
     # the shipped model, in two steps. Rounds 1, 2 and 4 (session 13; about 50 minutes on two
     # cores), from session 12's model:
@@ -303,11 +305,15 @@ def _provenance(args, ridge: float, n_groups: int, refit: list[int]) -> str:
     if refit == list(ROUNDS):
         return text
     kept = [r for r in ROUNDS if r not in refit]
-    source = value.MODEL_FILE if args.start in ("current", "heuristic") else Path(args.start)
-    try:
-        before = json.loads(source.read_text()).get("provenance", "unknown")
-    except (OSError, ValueError):
-        before = "unknown"
+    if args.start == "heuristic":
+        before = "the bare heuristic: weight 1 on each of its terms, the shipped biases"
+    else:
+        source = value.MODEL_FILE if args.start == "current" else Path(args.start)
+        try:
+            before = json.loads(source.read_text()).get("provenance", "unknown")
+        except (OSError, ValueError):
+            before = "unknown"
+
     def rounds(which: list[int]) -> str:
         return f"round{'s' if len(which) > 1 else ''} {', '.join(map(str, which))}"
 
