@@ -292,3 +292,37 @@ def test_mcts_drops_the_tree_when_another_seat_acted():
             last_search[seat] = len(state.history)
         state.apply(action)
     assert checked == 6
+
+
+def test_mcts_playout_judges_leaves_at_the_games_horizon():
+    """``playout=1`` plays a leaf on to ``GameInfo.horizon`` before judging it: from a round-1
+    decision, every leaf it judges stands at a later round's first construction decision
+    (round 2, or round 3 for a leaf that passed into round 2). Without it the leaves are judged
+    in round 1 where a turn left them; a game without a horizon is judged where it stands."""
+    from acreage.agents import mcts
+    from acreage.games.foxglove.state import CONSTRUCTION
+
+    state = _first_build_decision(seed=4)
+    agent = make_agent("mcts:iterations=4,playout=1,reuse=0", seed=3)
+    judged = []
+    real = agent._rewards
+
+    def spy(sim, judge, base):
+        judged.append((sim.round, sim.phase, sim.in_subdecision()))
+        return real(sim, judge, base)
+
+    agent._rewards = spy
+    assert agent.decide(state, 0) in state.legal_actions()
+    assert len(judged) == 4 and (2, CONSTRUCTION, False) in judged
+    assert all(phase == CONSTRUCTION and not sub and rnd in (2, 3) for rnd, phase, sub in judged)
+    plain = make_agent("mcts:iterations=4,reuse=0", seed=3)
+    rounds = []
+    plain._rewards = lambda sim, judge, base: rounds.append(sim.round) or real(sim, judge, base)
+    plain.decide(state, 0)
+    assert len(rounds) == 4 and 1 in rounds
+
+    fog = acreage.new_game("fields_of_green", players=2, seed=3)
+    assert game_info("fields_of_green").horizon is None
+    bot = make_agent("mcts:iterations=6,playout=1", seed=1)
+    assert bot.decide(fog, fog.current_player) in fog.legal_actions()
+    assert isinstance(bot, mcts.MctsAgent) and bot._horizon is None

@@ -149,3 +149,35 @@ def test_short_weights_are_refused(tmp_path):
     path.write_text(json.dumps(data))
     with pytest.raises(ContentError, match=f"'3' has {value.N_FEATURES - 1} weights"):
         value._load(path)
+
+
+def test_playout_horizon_is_the_next_rounds_first_construction_decision_FF_RND_1():
+    """``GameInfo.horizon``: played on from a round-1 construction position, the first state
+    it accepts is round 2's first construction decision (past transport, processing and the
+    next production, FF-RND-1); a round-4 leaf is played to the end of the game."""
+    from acreage.agents import make_agent
+    from acreage.agents.base import play_forced
+    from acreage.games.foxglove.state import CONSTRUCTION
+
+    assert game_info("foxglove").horizon is value.next_round_start
+    state = acreage.new_game("foxglove", players=1, seed=6, solo_setup=3)
+    play_forced(state)
+    reached = value.next_round_start(state)
+    assert state.round == 1 and state.phase == CONSTRUCTION and not reached(state)
+    bot = make_agent("greedy:macros=1,learned=1", seed=2)
+    seen_round_2 = None
+    while not state.is_terminal:
+        play_forced(state)
+        if reached(state):
+            seen_round_2 = (state.round, state.phase, state.in_subdecision())
+            break
+        state.apply(bot.decide(state, 0))
+    assert seen_round_2 == (2, CONSTRUCTION, False)
+    while state.round < 4:
+        state.apply(bot.decide(state, 0))
+    late = value.next_round_start(state)
+    assert not late(state)
+    while not state.is_terminal:
+        state.apply(bot.decide(state, 0))
+        assert state.is_terminal or not late(state)
+    assert late(state)

@@ -34,7 +34,9 @@ Why this shape:
   (``GameInfo.value``) where it has one, else by its heuristic. Leaves come from different
   stages of the game, so they need one scale, and the learned estimate is also the better
   one-step judge (greedy with it scores about 7 points more in solo; docs/bots.md). Full
-  random playouts of a long game are noise.
+  random playouts of a long game are noise. With ``playout=1`` a leaf is first played on by
+  the greedy bot to the game's calm point (``GameInfo.horizon``; Foxglove: the next round's
+  first construction decision), which judges better but costs several iterations' time.
 * **Shortlisted completions.** Where the game registers ``GameInfo.shortlist``, a turn's greedy
   completion judges only the options of each step it keeps (Foxglove: the dozen trail
   placements that can join something, of about 140), which made a solo search about three
@@ -60,7 +62,7 @@ import time
 
 from ..core.registry import game_info
 from .base import Agent, Budget, TurnPlan, play_forced
-from .simple import complete_turn, settle
+from .simple import GreedyAgent, complete_turn, settle
 
 
 class _Node:
@@ -104,6 +106,7 @@ class MctsAgent(Agent):
         reuse: int = 1,
         shortlist: int = 1,
         depth: int = 0,
+        playout: int = 0,
     ) -> None:
         super().__init__(seed, budget or Budget(iterations=200))
         self.c = c
@@ -132,6 +135,12 @@ class MctsAgent(Agent):
         self.shortlist = bool(shortlist)
         #: Turns the tree may hold below the root before its leaves are judged (0: no limit).
         self.depth = depth
+        #: Play each leaf on with the greedy bot to the game's horizon (``GameInfo.horizon``;
+        #: Foxglove: the next round's first construction decision) before judging it. Each
+        #: playout costs about as much as several iterations, so it pays only with time to
+        #: spare (docs/bots.md); 0 judges leaves where they stand.
+        self.playout = bool(playout)
+        self._horizon = None  # the game's horizon function during a search, if playouts are on
         self._pruning = None  # the game's shortlist function during a search, if used
         self.last_iterations = 0
         #: Visits the last search's root already had from the previous search (tree kept).
@@ -161,6 +170,7 @@ class MctsAgent(Agent):
         # the learned value is also the better one-step policy (docs/bots.md).
         judge = (info.value if self.learned else None) or info.heuristic
         self._pruning = info.shortlist if self.shortlist else None
+        self._horizon = info.horizon if self.playout else None
         limit_iter = self.budget.iterations
         limit_s = self.budget.ms / 1000.0 if self.budget.ms is not None else None
         if limit_iter is None and limit_s is None:
@@ -363,12 +373,29 @@ class MctsAgent(Agent):
 
     # ------------------------------------------------------------------ evaluation
     def _rollout(self, sim, judge, base: list[float]) -> list[float]:
+        if self._horizon is not None:
+            self._play_out(sim)
         rng = self.rng
         for _ in range(self.rollout_depth):
             if sim.is_terminal:
                 break
             sim.apply(rng.choice(sim.legal_actions()))
         return self._rewards(sim, judge, base)
+
+    #: Most steps a playout takes before it is judged where it stands.
+    PLAYOUT_STEPS = 400
+
+    def _play_out(self, sim) -> None:
+        """Play ``sim`` on, every seat by the greedy bot with this search's judge, until the
+        game's horizon for this leaf (in place)."""
+        reached = self._horizon(sim)
+        policy = GreedyAgent(seed=self.rng.getrandbits(64), macros=int(self.macros),
+                             learned=int(self.learned), shortlist=int(self.shortlist))
+        for _ in range(self.PLAYOUT_STEPS):
+            play_forced(sim, self.macros)
+            if sim.is_terminal or reached(sim):
+                return
+            sim.apply(policy.decide(sim, sim.current_player))
 
     def _rewards(self, sim, judge, base: list[float]) -> list[float]:
         n = sim.num_players

@@ -45,6 +45,12 @@ class GameInfo:
     #: judge only these where a step offers many near-useless options (Foxglove's trail
     #: placements); without one, they judge every option.
     shortlist: Callable[[Any, list], list] | None = None
+    #: Optional calm point for tree-search playouts: horizon(leaf) -> reached(state), where
+    #: ``reached`` is true once a copy of ``leaf`` played on has come to where ``value`` judges
+    #: best (Foxglove: the next round's first construction decision, past the round's transport
+    #: and processing, which the estimate can only guess). ``mcts:playout=1`` plays each leaf
+    #: on greedily to it; without one, that option judges leaves where they stand.
+    horizon: Callable[[Any], Callable[[Any], bool]] | None = None
 
     def summary(self) -> dict:
         return {

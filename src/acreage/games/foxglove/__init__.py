@@ -10,7 +10,7 @@ from .heuristic import evaluate
 from .prune import shortlist
 from .rulings import DEFAULT_MOVE_CAP, SOLO_SETUPS
 from .state import FoxgloveState
-from .value import estimate_final_score
+from .value import estimate_final_score, next_round_start
 
 
 def _seats(value: Any, players: int) -> frozenset[int]:
@@ -80,6 +80,7 @@ GAME_INFO = GameInfo(
     heuristic=evaluate,
     value=estimate_final_score,
     shortlist=shortlist,
+    horizon=next_round_start,
 )
 
 __all__ = ["FoxgloveState", "GAME_INFO", "OPTIONS"]

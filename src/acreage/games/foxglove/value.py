@@ -38,6 +38,7 @@ from ...core.errors import ContentError
 from . import heuristic as _h
 from .content import TILES
 from .goods import NUM_GOODS
+from .state import CONSTRUCTION
 
 MODEL_FILE = Path(__file__).parent / "data" / "value_model.json"
 
@@ -144,6 +145,24 @@ def _fast(rnd: int) -> tuple:
         per_tile = tuple(weights[at] if at is not None else 0.0 for at in _COUNT_AT)
         fast = _FAST[rnd] = (entry, bias, weights[:_N_BASE], per_tile)
     return fast
+
+
+def next_round_start(leaf):
+    """The playout horizon (``GameInfo.horizon``) of a leaf: the next round's first
+    construction decision, or the end of the game.
+
+    Why: within a round the rest of construction, the transport plan and processing decide
+    how many points the town's goods become, and the estimate can only guess at them from a
+    position in mid-round; at the start of the next round they are banked or on the tiles.
+    The same horizon gives the round-3 model its targets (``bench/fit_value.py --horizon
+    round``)."""
+    start = leaf.round
+
+    def reached(state) -> bool:
+        return state.is_terminal or (
+            state.round > start and state.phase == CONSTRUCTION and not state.in_subdecision())
+
+    return reached
 
 
 def estimate_final_score(state, seat: int) -> float:
