@@ -154,8 +154,9 @@ def next_round_start(leaf):
     Why: within a round the rest of construction, the transport plan and processing decide
     how many points the town's goods become, and the estimate can only guess at them from a
     position in mid-round; at the start of the next round they are banked or on the tiles.
-    The same horizon gives the round-3 model its targets (``bench/fit_value.py --horizon
-    round``)."""
+    ``bench/fit_value.py --horizon round`` stops its round-3 targets at nearly this point (it
+    counts from the sibling group's start, so a pass into the next round stops there at once;
+    here that leaf plays that round too, as measured in docs/bots.md)."""
     start = leaf.round
 
     def reached(state) -> bool:
