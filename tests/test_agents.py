@@ -317,7 +317,8 @@ def test_mcts_playout_judges_leaves_at_the_games_horizon():
     assert all(phase == CONSTRUCTION and not sub and rnd in (2, 3) for rnd, phase, sub in judged)
     plain = make_agent("mcts:iterations=4,reuse=0", seed=3)
     rounds = []
-    plain._rewards = lambda sim, judge, base: rounds.append(sim.round) or real(sim, judge, base)
+    plain_rewards = plain._rewards
+    plain._rewards = lambda sim, judge, base: rounds.append(sim.round) or plain_rewards(sim, judge, base)
     plain.decide(state, 0)
     assert len(rounds) == 4 and 1 in rounds
 
