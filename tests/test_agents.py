@@ -40,7 +40,7 @@ def test_every_agent_plays_legal_actions_in_every_game(spec):
 
 def test_mcts_respects_its_time_budget():
     state = acreage.new_game("foxglove", players=2, seed=1)
-    agent = make_agent("mcts:ms=150")
+    agent = make_agent("mcts:book=0,ms=150")
     start = time.perf_counter()
     agent.decide(state, state.current_player)
     assert time.perf_counter() - start < 1.5
@@ -80,7 +80,7 @@ def test_mcts_tree_edges_are_whole_turns_FF_CON_1():
     """FF-CON-1, FF-CON-11: one turn is one build (pay, place) or one trail action, so every
     edge below the root is an action plus the completion that finishes that turn."""
     state = _first_build_decision()
-    agent = make_agent("mcts:iterations=30", seed=1)
+    agent = make_agent("mcts:book=0,iterations=30", seed=1)
     agent.decide(state, 0)
     root = agent.last_root
     assert root is not None and root.children
@@ -96,7 +96,7 @@ def test_mcts_tree_edges_are_whole_turns_FF_CON_1():
 
 def test_mcts_plays_its_chosen_turn_without_searching_again():
     state = _first_build_decision()
-    agent = make_agent("mcts:iterations=30", seed=1)
+    agent = make_agent("mcts:book=0,iterations=30", seed=1)
     action = agent.decide(state, 0)
     expected = list(agent.last_root.children[action].path)
     state.apply(action)
@@ -112,7 +112,7 @@ def test_mcts_plays_its_chosen_turn_without_searching_again():
 def test_mcts_counts_every_iteration_once_at_the_root():
     """Each iteration descends through exactly one root child; the choice is legal."""
     state = _first_build_decision(seed=4)
-    agent = make_agent("mcts:iterations=60", seed=3)
+    agent = make_agent("mcts:book=0,iterations=60", seed=3)
     action = agent.decide(state, 0)
     assert action in state.legal_actions()
     root = agent.last_root
@@ -129,11 +129,11 @@ def test_mcts_depth_caps_the_turns_below_the_root():
     """``depth=1`` judges every turn of the root at once; without a cap the same search grows
     deeper lines (measured in docs/bots.md: capping at 2 turns cost 4 points in solo)."""
     state = _first_build_decision(seed=4)
-    capped = make_agent("mcts:iterations=60,depth=1,reuse=0", seed=3)
+    capped = make_agent("mcts:book=0,iterations=60,depth=1,reuse=0", seed=3)
     capped.decide(state, 0)
     assert _tree_depth(capped.last_root) == 1
     assert capped.last_root.visits == 60
-    free = make_agent("mcts:iterations=60,reuse=0", seed=3)
+    free = make_agent("mcts:book=0,iterations=60,reuse=0", seed=3)
     free.decide(state, 0)
     assert _tree_depth(free.last_root) > 1
 
@@ -180,19 +180,19 @@ def test_mcts_learned_uses_one_judgement_for_leaves_order_and_completions(monkey
 
     calls = _info_without_heuristic(monkeypatch, mcts)
     state = acreage.new_game("foxglove", players=2, seed=5)
-    agent = make_agent("mcts:iterations=12,seed=2")
+    agent = make_agent("mcts:book=0,iterations=12,seed=2")
     action = agent.decide(state, state.current_player)
     assert action in state.legal_actions()
     assert calls["value"] > 12  # leaves plus the widening order
     with pytest.raises(AssertionError, match="heuristic was asked"):
-        make_agent("mcts:iterations=12,seed=2,learned=0").decide(state, state.current_player)
+        make_agent("mcts:book=0,iterations=12,seed=2,learned=0").decide(state, state.current_player)
 
 
 def test_mcts_children_start_at_their_look_ahead_value():
     """Progressive bias: a child the search has not expanded yet holds only ``prior`` virtual
     visits at its look-ahead value; ``prior=0`` creates children only by expanding them."""
     state = _first_build_decision(seed=4)
-    agent = make_agent("mcts:iterations=5,prior=2", seed=3)
+    agent = make_agent("mcts:book=0,iterations=5,prior=2", seed=3)
     agent.decide(state, 0)
     root = agent.last_root
     fresh = [(a, ch) for a, ch in root.children.items() if ch.fresh]
@@ -202,7 +202,7 @@ def test_mcts_children_start_at_their_look_ahead_value():
         assert child.bias == pytest.approx(2 * agent._prior_reward(root.prior[action], root.rival))
     expanded = [ch for ch in root.children.values() if not ch.fresh]
     assert sum(ch.visits for ch in expanded) == root.visits == 5
-    bare = make_agent("mcts:iterations=5,prior=0", seed=3)
+    bare = make_agent("mcts:book=0,iterations=5,prior=0", seed=3)
     bare.decide(state, 0)
     assert all(not ch.fresh and ch.virtual == 0 and ch.visits >= 1 for ch in bare.last_root.children.values())
 
@@ -225,7 +225,7 @@ def test_mcts_keeps_the_chosen_subtree_for_its_next_search():
     """Solo: once the chosen turn has been played (only forced steps after it), the next search
     starts from that turn's node, with the visits it already had."""
     state = _first_build_decision(seed=3)
-    agent = make_agent("mcts:iterations=40", seed=1)
+    agent = make_agent("mcts:book=0,iterations=40", seed=1)
     reused = 0
     for _ in range(8):
         action = _play_until_search(state, agent)
@@ -250,7 +250,7 @@ def test_mcts_drops_the_tree_when_the_game_went_elsewhere():
     """A step other than the chosen turn's, steps the agent did not return, or reuse=0, mean a
     fresh tree."""
     state = _first_build_decision(seed=3)
-    agent = make_agent("mcts:iterations=20", seed=1)
+    agent = make_agent("mcts:book=0,iterations=20", seed=1)
     action = agent.decide(state, 0)
     other = next(a for a in state.legal_actions() if a != action and str(a).startswith("build"))
     state.apply(other)
@@ -259,13 +259,13 @@ def test_mcts_drops_the_tree_when_the_game_went_elsewhere():
     # The chosen turn played for the seat without asking the agent (a person at the table):
     # the agent cannot tell what else happened in between, so it starts afresh too.
     state = _first_build_decision(seed=3)
-    agent = make_agent("mcts:iterations=20", seed=1)
+    agent = make_agent("mcts:book=0,iterations=20", seed=1)
     action = agent.decide(state, 0)
     for step in [action, *agent.last_root.children[action].path]:
         state.apply(step)
     _play_until_search(state, agent)
     assert agent.last_iterations and agent.last_reused == 0
-    plain = make_agent("mcts:iterations=20,reuse=0", seed=1)
+    plain = make_agent("mcts:book=0,iterations=20,reuse=0", seed=1)
     state = _first_build_decision(seed=3)
     for _ in range(3):
         action = _play_until_search(state, plain)
@@ -277,7 +277,7 @@ def test_mcts_drops_the_tree_when_another_seat_acted():
     """Matches: the kept tree holds the other seats' replies only as the search guessed them,
     so a search that comes after another seat's action starts afresh."""
     state = acreage.new_game("foxglove", players=2, seed=5)
-    agents = [make_agent("mcts:iterations=12", seed=s) for s in range(2)]
+    agents = [make_agent("mcts:book=0,iterations=12", seed=s) for s in range(2)]
     last_search = [None, None]  # history length at each seat's last search
     checked = 0
     while not state.is_terminal and checked < 6:
@@ -303,7 +303,7 @@ def test_mcts_playout_judges_leaves_at_the_games_horizon():
     from acreage.games.foxglove.state import CONSTRUCTION
 
     state = _first_build_decision(seed=4)
-    agent = make_agent("mcts:iterations=4,playout=1,reuse=0", seed=3)
+    agent = make_agent("mcts:book=0,iterations=4,playout=1,reuse=0", seed=3)
     judged = []
     real = agent._rewards
 
@@ -315,7 +315,7 @@ def test_mcts_playout_judges_leaves_at_the_games_horizon():
     assert agent.decide(state, 0) in state.legal_actions()
     assert len(judged) == 4 and (2, CONSTRUCTION, False) in judged
     assert all(phase == CONSTRUCTION and not sub and rnd in (2, 3) for rnd, phase, sub in judged)
-    plain = make_agent("mcts:iterations=4,reuse=0", seed=3)
+    plain = make_agent("mcts:book=0,iterations=4,reuse=0", seed=3)
     rounds = []
     plain_rewards = plain._rewards
     plain._rewards = lambda sim, judge, base: rounds.append(sim.round) or plain_rewards(sim, judge, base)
@@ -324,6 +324,6 @@ def test_mcts_playout_judges_leaves_at_the_games_horizon():
 
     fog = acreage.new_game("fields_of_green", players=2, seed=3)
     assert game_info("fields_of_green").horizon is None
-    bot = make_agent("mcts:iterations=6,playout=1", seed=1)
+    bot = make_agent("mcts:book=0,iterations=6,playout=1", seed=1)
     assert bot.decide(fog, fog.current_player) in fog.legal_actions()
     assert isinstance(bot, mcts.MctsAgent) and bot._horizon is None

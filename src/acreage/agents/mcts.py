@@ -107,6 +107,7 @@ class MctsAgent(Agent):
         shortlist: int = 1,
         depth: int = 0,
         playout: int = 0,
+        book: int = 1,
     ) -> None:
         super().__init__(seed, budget or Budget(iterations=200))
         self.c = c
@@ -140,6 +141,9 @@ class MctsAgent(Agent):
         #: playout costs about as much as several iterations, so it pays only with time to
         #: spare (docs/bots.md); 0 judges leaves where they stand.
         self.playout = bool(playout)
+        #: Play the game's opening-book move where it has one for the position
+        #: (``GameInfo.book``) instead of searching; 0 always searches.
+        self.book = bool(book)
         self._horizon = None  # the game's horizon function during a search, if playouts are on
         self._pruning = None  # the game's shortlist function during a search, if used
         self.last_iterations = 0
@@ -166,6 +170,12 @@ class MctsAgent(Agent):
             self.last_iterations = 0
             return self._unsearched(planned)
         info = game_info(state.game_name)
+        if self.book and info.book is not None:
+            move = info.book(state, seat)
+            if move is not None:
+                self.last_iterations = 0
+                self._kept = None  # no tree was grown for this move
+                return move
         # One judgement for the leaves, the widening order and the turns' greedy completions:
         # the learned value is also the better one-step policy (docs/bots.md).
         judge = (info.value if self.learned else None) or info.heuristic

@@ -51,6 +51,11 @@ class GameInfo:
     #: and processing, which the estimate can only guess). ``mcts:playout=1`` plays each leaf
     #: on greedily to it; without one, that option judges leaves where they stand.
     horizon: Callable[[Any], Callable[[Any], bool]] | None = None
+    #: Optional opening book: book(state, seat) -> a legal action settled offline for this exact
+    #: position, or None (Foxglove: the first turn of each fixed solo setup, played out in
+    #: whole games by ``bench/solo_book.py``). ``mcts`` plays it instead of searching unless
+    #: ``book=0``.
+    book: Callable[[Any, int], Any] | None = None
 
     def summary(self) -> dict:
         return {

@@ -6,6 +6,7 @@ from typing import Any
 
 from ...core.options import OptionSpec, as_bool, as_int, seat_or_none
 from ...core.registry import GameInfo
+from .book import lookup as book_lookup
 from .heuristic import evaluate
 from .prune import shortlist
 from .rulings import DEFAULT_MOVE_CAP, SOLO_SETUPS
@@ -81,6 +82,7 @@ GAME_INFO = GameInfo(
     value=estimate_final_score,
     shortlist=shortlist,
     horizon=next_round_start,
+    book=book_lookup,
 )
 
 __all__ = ["FoxgloveState", "GAME_INFO", "OPTIONS"]
