@@ -41,6 +41,9 @@ Why this shape:
   completion judges only the options of each step it keeps (Foxglove: the dozen trail
   placements that can join something, of about 140), which made a solo search about three
   times faster at the same strength of completion.
+* **An opening book.** Where the game registers ``GameInfo.book`` and holds a move for the
+  exact position (Foxglove: a fixed solo setup's first turn, settled offline in whole games),
+  that move is played without a search; ``book=0`` always searches.
 * **Macro actions.** Where the game offers a shortcut (``state.macro_actions()``, e.g.
   Foxglove's exact transport plan), the whole sequence is taken as one forced step, inside the
   tree and at the root: a single-player optimisation needs no search.
