@@ -327,3 +327,45 @@ def test_mcts_playout_judges_leaves_at_the_games_horizon():
     bot = make_agent("mcts:book=0,iterations=6,playout=1", seed=1)
     assert bot.decide(fog, fog.current_player) in fog.legal_actions()
     assert isinstance(bot, mcts.MctsAgent) and bot._horizon is None
+
+
+def _nodes_below(node):
+    for child in node.children.values():
+        yield child
+        yield from _nodes_below(child)
+
+
+def test_mcts_solo_nodes_remember_the_best_reward_through_them():
+    """``best_mix``: every node an iteration went through keeps the best reward any of them
+    reached, which is at least their mean; a child held only at its prior has none yet."""
+    state = _first_build_decision(seed=4)
+    agent = make_agent("mcts:book=0,iterations=40", seed=3)
+    agent.decide(state, 0)
+    nodes = list(_nodes_below(agent.last_root))
+    visited = [n for n in nodes if n.visits]
+    assert len(visited) > 10
+    for node in visited:
+        assert node.reward / node.visits <= node.best + 1e-12
+        assert node.best <= 1.0
+    assert all(n.best == 0.0 for n in nodes if not n.visits)
+
+
+def _root_visits(spec: str, state, seat: int) -> dict:
+    agent = make_agent(spec, seed=3)
+    agent.decide(state, seat)
+    return {str(a): ch.visits for a, ch in agent.last_root.children.items()}
+
+
+def test_mcts_best_mix_steers_solo_searches_only():
+    """Alone, the best reward reached through a child pulls the search toward it; with an
+    opponent the option changes nothing (a rival's replies, not luck, keep a line from its best
+    leaf)."""
+    solo = _first_build_decision(seed=4)
+    assert (_root_visits("mcts:book=0,iterations=40,best_mix=0", solo, 0)
+            != _root_visits("mcts:book=0,iterations=40,best_mix=0.6", solo, 0))
+    duo = acreage.new_game("foxglove", players=2, seed=5)
+    while len(duo.legal_actions()) < 3:
+        duo.apply(duo.legal_actions()[0])
+    seat = duo.current_player
+    assert (_root_visits("mcts:book=0,iterations=40,best_mix=0", duo, seat)
+            == _root_visits("mcts:book=0,iterations=40,best_mix=0.6", duo, seat))

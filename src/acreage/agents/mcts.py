@@ -19,6 +19,11 @@ Why this shape:
   leading to it; rewards are vectors, one entry per seat (max^n style back-propagation). Alone,
   the reward is the value relative to the root's, through the same sigmoid as a lead over
   opponents, so the exploration constant means the same in solo and in matches.
+* **Alone, lean toward the best line.** In a single-player game a child's value in the
+  selection rule moves ``best_mix`` of the way from its mean reward toward the best reward any
+  iteration through it reached (single-player MCTS, Schadd et al. 2008). A line's mean is
+  pulled down by the search's own exploratory turns below it, and with no opponent to answer,
+  its best leaf is one the player can steer for. With opponents the rule is the plain mean.
 * **Progressive widening.** A node considers only its ``ceil(k · visits^alpha)`` most promising
   actions, ordered once by a cheap look-ahead (the step plus its short follow-ups), so search
   depth is not drowned in breadth where action lists are long (trail placement).
@@ -70,7 +75,7 @@ from .simple import GreedyAgent, complete_turn, settle
 
 class _Node:
     __slots__ = ("children", "visits", "reward", "avail", "order", "path", "heads", "prior", "fresh",
-                 "virtual", "bias", "rival")
+                 "virtual", "bias", "rival", "best")
 
     def __init__(self, path: tuple = ()) -> None:
         self.children: dict = {}
@@ -85,6 +90,7 @@ class _Node:
         self.virtual = 0.0  # virtual visits standing for the prior (not counted in ``visits``)
         self.bias = 0.0  # their summed reward
         self.rival = 0.0  # what the prior's value is measured against (see ``_prior_reward``)
+        self.best = 0.0  # the best reward of any iteration through this node (``best_mix``)
 
 
 class MctsAgent(Agent):
@@ -111,6 +117,7 @@ class MctsAgent(Agent):
         depth: int = 0,
         playout: int = 0,
         book: int = 1,
+        best_mix: float = 0.3,
     ) -> None:
         super().__init__(seed, budget or Budget(iterations=200))
         self.c = c
@@ -147,6 +154,12 @@ class MctsAgent(Agent):
         #: Play the game's opening-book move where it has one for the position
         #: (``GameInfo.book``) instead of searching; 0 always searches.
         self.book = bool(book)
+        #: Alone (one seat), a child's value in the selection rule moves this share of the way
+        #: from its mean reward toward the best reward any iteration through it reached
+        #: (single-player MCTS, Schadd et al. 2008). With opponents it is not used: their
+        #: replies, not luck, keep a line from its best leaf.
+        self.best_mix = best_mix
+        self._mix = 0.0  # best_mix during a single-player search, else 0
         self._horizon = None  # the game's horizon function during a search, if playouts are on
         self._pruning = None  # the game's shortlist function during a search, if used
         self.last_iterations = 0
@@ -184,6 +197,7 @@ class MctsAgent(Agent):
         judge = (info.value if self.learned else None) or info.heuristic
         self._pruning = info.shortlist if self.shortlist else None
         self._horizon = info.horizon if self.playout else None
+        self._mix = self.best_mix if state.num_players == 1 else 0.0
         limit_iter = self.budget.iterations
         limit_s = self.budget.ms / 1000.0 if self.budget.ms is not None else None
         if limit_iter is None and limit_s is None:
@@ -286,10 +300,14 @@ class MctsAgent(Agent):
             best_value, best_action = -math.inf, None
             for a in candidates:
                 node.children[a].avail += 1
+            mix = self._mix
             for a in candidates:
                 ch = node.children[a]
                 n = ch.visits + ch.virtual
-                value = (ch.reward + ch.bias) / n + self.c * math.sqrt(math.log(ch.avail + ch.virtual) / n)
+                mean = (ch.reward + ch.bias) / n
+                if mix and ch.visits:
+                    mean += mix * (ch.best - mean)
+                value = mean + self.c * math.sqrt(math.log(ch.avail + ch.virtual) / n)
                 if value > best_value:
                     best_value, best_action = value, a
             child = node.children[best_action]
@@ -308,6 +326,8 @@ class MctsAgent(Agent):
         for nd, player in path:
             nd.visits += 1
             nd.reward += rewards[player]
+            if rewards[player] > nd.best:
+                nd.best = rewards[player]
 
     def _follow(self, sim, player: int, steps, judge, record: list | None = None) -> None:
         """Play the stored steps of a turn while this sample allows them, then finish the turn
