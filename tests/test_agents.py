@@ -369,3 +369,9 @@ def test_mcts_best_mix_steers_solo_searches_only():
     seat = duo.current_player
     assert (_root_visits("mcts:book=0,iterations=40,best_mix=0", duo, seat)
             == _root_visits("mcts:book=0,iterations=40,best_mix=0.6", duo, seat))
+
+
+@pytest.mark.parametrize("bad", ["-0.1", "1.5"])
+def test_mcts_refuses_a_best_mix_outside_0_to_1(bad):
+    with pytest.raises(ValueError, match="best_mix"):
+        make_agent(f"mcts:best_mix={bad}")

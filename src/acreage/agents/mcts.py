@@ -158,6 +158,8 @@ class MctsAgent(Agent):
         #: from its mean reward toward the best reward any iteration through it reached
         #: (single-player MCTS, Schadd et al. 2008). With opponents it is not used: their
         #: replies, not luck, keep a line from its best leaf.
+        if not 0.0 <= best_mix <= 1.0:
+            raise ValueError(f"mcts option best_mix={best_mix} is a share: give a number from 0 to 1")
         self.best_mix = best_mix
         self._mix = 0.0  # best_mix during a single-player search, else 0
         self._horizon = None  # the game's horizon function during a search, if playouts are on
