@@ -181,3 +181,33 @@ def test_playout_horizon_is_the_next_rounds_first_construction_decision_FF_RND_1
         state.apply(bot.decide(state, 0))
         assert state.is_terminal or not late(state)
     assert late(state)
+
+
+def _town_of_one_shape(name: str):
+    """A town whose shape (cells of buildings and trails) is fixed; only ``name`` varies."""
+    state = sc.fresh(players=1, seed=3)
+    sc.add_building(state, 0, name, (3, 0))
+    sc.add_trail(state, 0, (2, 0), "EW")
+    sc.add_building(state, 0, "Quarry", (0, 1), stone=2)  # beside the Forest, joined to nothing
+    return state
+
+
+def test_trail_distances_shared_across_buildings_of_one_shape_match_a_fresh_search():
+    """The heuristic reuses trail distances between towns that differ only in which building
+    stands where; the reused distances (and so the judgement) equal a fresh search's."""
+    h = value._h
+    warm_from = _town_of_one_shape("Foundry")
+    h.evaluate(warm_from, 0)  # fills the shared cache for this shape
+    state = _town_of_one_shape("Bakery")
+    lay = h._layout(state, 0)
+    for label, group in lay.groups.items():
+        assert lay.dist(state.cells[0], label) == h._bfs(state.cells[0], group, lay.box)
+    warm = h.evaluate(state, 0)
+    other_shape = _town_of_one_shape("Bakery")
+    sc.add_trail(other_shape, 0, (0, 2), "NS")  # changes the way to the Quarry, not its groups
+    lay = h._layout(other_shape, 0)
+    for label, group in lay.groups.items():
+        assert lay.dist(other_shape.cells[0], label) == h._bfs(other_shape.cells[0], group, lay.box)
+    h._DISTS.clear()
+    h._LAYOUTS.clear()
+    assert h.evaluate(_town_of_one_shape("Bakery"), 0) == warm

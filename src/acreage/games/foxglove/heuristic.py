@@ -153,7 +153,7 @@ _OPP = {d: opposite(d) for d in (1, 2, 4, 8)}
 class _Layout:
     """Per town layout: bounding box, cells of each trail group, trails needed between groups."""
 
-    __slots__ = ("topo", "box", "groups", "dists")
+    __slots__ = ("topo", "box", "groups", "dists", "shape")
 
     def __init__(self, topo, cells) -> None:
         self.topo = topo  # kept alive so that its id() stays unique while cached
@@ -166,13 +166,29 @@ class _Layout:
             groups.setdefault(label, []).append(cell)
         self.groups = groups
         self.dists: dict[int, dict[int, int]] = {}
+        # The distances depend on where buildings and trails lie, not on which building is
+        # where: a search orders "build X here" for every tile it can afford, and those
+        # layouts share one shape (about three in four distance searches are repeats).
+        self.shape = frozenset((c, v if v < 0 else 0) for c, v in cells.items())
 
     def dist(self, cells, label: int) -> dict[int, int]:
         """Fewest new trails/upgrades joining group ``label`` to each cell (cut off at D_MAX)."""
         got = self.dists.get(label)
         if got is None:
-            got = self.dists[label] = _bfs(cells, self.groups[label], self.box)
+            group = self.groups[label]
+            key = (self.shape, frozenset(group))
+            got = _DISTS.get(key)
+            if got is None:
+                if len(_DISTS) > 4096:
+                    _DISTS.clear()
+                got = _DISTS[key] = _bfs(cells, group, self.box)
+            self.dists[label] = got
         return got
+
+
+#: Trail distances by (town shape, starting group): see ``_Layout.shape``. The results are
+#: shared read-only dictionaries, never changed once stored.
+_DISTS: dict[tuple[frozenset, frozenset], dict[int, int]] = {}
 
 
 def _bfs(cells, start, box) -> dict[int, int]:
