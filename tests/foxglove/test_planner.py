@@ -570,3 +570,53 @@ def test_plans_are_reproducible_whatever_the_clock_says(monkeypatch):
     start = real()
     monkeypatch.setattr(pl.time, "perf_counter", lambda: start + 10 * (real() - start))
     assert [pl.plan(state).actions for state in cases] == first
+
+
+def _marketplace_final_stage():
+    """A real round-4 combined stage (solo setup 3, from a bot's game) whose plan at the default
+    work was "move nothing": a Marketplace town where no plan was found before the work ran out."""
+    import json
+    from pathlib import Path
+
+    import acreage
+
+    data = json.loads((Path(__file__).parent / "data" / "marketplace_final_stage.json").read_text())
+    return acreage.load_state(data)
+
+
+def test_a_stage_left_far_below_its_bound_is_solved_again_with_more_work_FF_FIN_2():
+    """FF-FIN-2/FF-FIN-4: round 4's stage turns the town's goods into points; a plan that leaves
+    most of them unconverted for lack of solver work is not accepted while more work helps."""
+    state = _marketplace_final_stage()
+    once = pl._plan_once(state, None, 1.5, None, 1, 8, True)  # one attempt at the bots' work
+    got = pl.plan_cached(state)
+    assert got.optimal and got.value == got.upper_bound == 70
+    if pl._far_below_bound(once):  # with ortools 9.x: "move nothing", worth 0
+        assert any("solved again" in note for note in got.notes)
+    after = state.clone()
+    for action in got.actions:
+        assert action in after.legal_actions()
+        after.apply(action)
+    assert after.is_terminal and got.processing_points == 70
+    assert after.points[0] - state.points[0] >= 70  # the processing, plus end-game points
+
+
+def test_escalation_keeps_the_better_plan_and_spares_plans_near_their_bound(monkeypatch):
+    """Unit check of the retry rule: more work only for a plan far below its bound, the better
+    of the two kept, and nothing redone for a plan within ESCALATE_GAP of it."""
+    calls = []
+
+    def fake(value, optimal=False, bound=100.0):
+        return pl.Plan(actions=[], value=value, processing_points=int(value), leftover_value=0.0,
+                       leftover_parts={}, solve_time=0.0, optimal=optimal, method="cp-sat",
+                       upper_bound=bound)
+
+    answers = iter([fake(10.0), fake(40.0), fake(30.0)])
+    monkeypatch.setattr(pl, "_plan_once", lambda state, w, work, *rest: calls.append(work) or next(answers))
+    got = pl.plan(object(), work_limit=1.0)
+    assert calls == [1.0, pl.ESCALATE_FACTOR, pl.ESCALATE_FACTOR ** 2]
+    assert got.value == 40.0 and "solved again" in got.notes[0]
+
+    calls.clear()
+    monkeypatch.setattr(pl, "_plan_once", lambda state, w, work, *rest: calls.append(work) or fake(95.0))
+    assert pl.plan(object(), work_limit=1.0).value == 95.0 and calls == [1.0]
