@@ -4,8 +4,6 @@
    six solo setups (several seeds each); the mean score per setup is printed next to the
    rulebook's thresholds 60 / 80 / 100 / 120.
 2. The 2-player match: MCTS (1 s) against greedy, seats rotated; MCTS's win rate.
-   With ``--threads N`` each decision is searched by N processes (``mcts:workers=N``) for the
-   same time, and the games run one per N cores.
 3. More time, more strength? The solo benchmark again with a quarter of the time per decision
    (same seeds), next to greedy's solo score on those seeds (with the heuristic, and with the
    learned value as its judge).
@@ -16,7 +14,6 @@ Results are appended to ``strength/*.jsonl`` (resumable: a rerun continues) and 
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 from pathlib import Path
 
@@ -33,18 +30,11 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=3, help="games per solo setup")
     parser.add_argument("--match-games", type=int, default=20, help="2-player games against greedy")
     parser.add_argument("--out", type=Path, default=Path("strength"))
-    parser.add_argument("--workers", type=int, default=None,
-                        help="games played at once (default: one per core, divided by --threads)")
-    parser.add_argument("--threads", type=int, default=1,
-                        help="processes each MCTS decision searches with (mcts:workers=N, root "
-                             "parallelization); the games then run cores/N at a time")
+    parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--skip-ladder", action="store_true", help="skip part 3")
     args = parser.parse_args()
     args.out.mkdir(exist_ok=True)
-    bot = f"mcts:ms={args.ms}" + (f",workers={args.threads}" if args.threads > 1 else "")
-    if args.workers is None and args.threads > 1:
-        # Each game's bot already uses `threads` cores; more games at once would make them share.
-        args.workers = max(1, (os.cpu_count() or 1) // args.threads)
+    bot = f"mcts:ms={args.ms}"
 
     print(f"Solo benchmark: {bot}, {args.seeds} games per setup")
     means = solo(bot, args)
@@ -59,8 +49,7 @@ def main() -> None:
         print(f"  {agent:>14s}: win rate {stats['win_rate']:.0%}, mean score {stats['mean_score']:.1f}")
 
     if not args.skip_ladder:
-        quick = f"mcts:ms={max(1, args.ms // 4)}" + (
-            f",workers={args.threads}" if args.threads > 1 else "")
+        quick = f"mcts:ms={max(1, args.ms // 4)}"
         print(f"More time, more strength? {quick} and greedy on the same solo seeds")
         for other in (quick, "greedy:macros=1", "greedy:macros=1,learned=1"):
             low = solo(other, args)

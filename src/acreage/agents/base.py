@@ -34,11 +34,6 @@ class Agent(ABC):
     def decide(self, state, seat: int):
         """Choose an action for ``seat``, which must be the seat to act in ``state``."""
 
-    def close(self) -> None:
-        """Release what the agent holds beyond its own memory (MCTS: helper processes).
-        Safe to call more than once; an agent may still decide afterwards (it starts again)."""
-        return None
-
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
 

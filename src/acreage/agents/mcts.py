@@ -65,14 +65,11 @@ Why this shape:
 from __future__ import annotations
 
 import math
-import os
 import random
 import time
-import warnings
 
 from ..core.registry import game_info
 from .base import Agent, Budget, TurnPlan, play_forced
-from .parallel import SearchTeam, merge, root_stats
 from .simple import GreedyAgent, complete_turn, settle
 
 
@@ -94,12 +91,6 @@ class _Node:
         self.bias = 0.0  # their summed reward
         self.rival = 0.0  # what the prior's value is measured against (see ``_prior_reward``)
         self.best = 0.0  # the best reward of any iteration through this node (``best_mix``)
-
-
-#: ``workers=0`` uses one process per core up to this many: each process holds its own copy of
-#: the engine and its own tree (about 150 MB), which a big server's core count would multiply
-#: for one player's hint. An explicit ``workers=N`` is taken as given.
-AUTO_WORKERS = 8
 
 
 class MctsAgent(Agent):
@@ -127,12 +118,8 @@ class MctsAgent(Agent):
         playout: int = 0,
         book: int = 1,
         best_mix: float = 0.3,
-        workers: int = 1,
     ) -> None:
         super().__init__(seed, budget or Budget(iterations=200))
-        #: The options a helper process is built with (everything but the seed).
-        self._options = {k: v for k, v in locals().items() if k not in ("self", "seed", "__class__")}
-        self._options["budget"] = self.budget
         self.c = c
         self.rollout_depth = rollout_depth
         self.widen_k = widen_k
@@ -182,25 +169,10 @@ class MctsAgent(Agent):
         self.last_reused = 0
         #: The tree of the last search (its root), for tests and for explaining a choice.
         self.last_root: _Node | None = None
-        if workers < 0:
-            raise ValueError(f"mcts option workers={workers}: give a number of processes, or 0 "
-                             f"for one per core")
-        #: Processes that search each position (root parallelization, ``agents/parallel.py``):
-        #: this one and ``workers - 1`` helpers, each with its own tree and random stream, for
-        #: the same time (or, with an iteration budget, the same number of iterations each);
-        #: 0 means one per core, at most ``AUTO_WORKERS``.
-        self.workers = workers or max(1, min(os.cpu_count() or 1, AUTO_WORKERS))
-        self._team: SearchTeam | None = None
-        self._team_failed = False
         self._plan = TurnPlan()
         #: The chosen child of the last search, kept for the next one: (node, seat, history
         #: length then, the turn's steps, base values, actions returned since).
         self._kept: tuple | None = None
-        #: The turn the last search chose and the actions returned since (for the helpers).
-        self._chosen = None
-        self._returned: list | None = None
-        #: A helper's last search: (root, seat, history length then, base values).
-        self._last_search: tuple | None = None
 
     # ------------------------------------------------------------------ public
     def decide(self, state, seat: int):
@@ -221,91 +193,21 @@ class MctsAgent(Agent):
             if move is not None:
                 self.last_iterations = 0
                 self._kept = None  # no tree was grown for this move
-                self._returned = self._chosen = None
                 return move
-        limit_iter = self.budget.iterations
-        limit_s = self.budget.ms / 1000.0 if self.budget.ms is not None else None
-        if limit_iter is None and limit_s is None:
-            limit_iter = 200
-        start = time.perf_counter()
-        team = self._helpers()
-        if team is not None:
-            team.ask((state, seat, limit_iter, limit_s, self._chosen, self._returned))
-        kept = self._kept
-        self._kept = None
-        root, base = self._search(state, seat, kept, limit_iter,
-                                  start + limit_s if limit_s is not None else None)
-        self.last_root = root
-        stats = [root_stats(root)]
-        if team is not None:
-            for helper_stats, helper_iterations in team.collect():
-                stats.append(helper_stats)
-                self.last_iterations += helper_iterations
-        picked = merge(stats, actions)
-        if picked is None:
-            self._returned = self._chosen = None
-            return self.rng.choice(actions)
-        best, steps = picked
-        if not self.turns:
-            steps = ()
-        self._plan.remember(state, seat, steps)
-        self._note_choice(state, seat, root, best, steps, base)
-        return best
-
-    def close(self) -> None:
-        """Stop this agent's helper processes, if it started any (``workers``); they also stop
-        when the agent is garbage-collected or the program exits."""
-        if self._team is not None:
-            self._team.close()
-            self._team = None
-
-    def helper_search(self, state, seat: int, iterations, seconds, chosen, returned):
-        """One search of a helper process (``workers``): the root's statistics and the number
-        of iterations run. ``chosen`` and ``returned`` are the agent's last choice and the
-        actions it has returned since, so this helper's subtree under that choice is kept on
-        the same terms as the agent's own (``reuse``)."""
-        start = time.perf_counter()
-        kept = None
-        last = self._last_search
-        if chosen is not None and returned is not None and last is not None and self.reuse:
-            root, last_seat, at, base = last
-            child = root.children.get(chosen)
-            if child is not None and not child.fresh:
-                kept = (child, last_seat, at, [chosen, *child.path], base, list(returned))
-        root, base = self._search(state, seat, kept, iterations,
-                                  start + seconds if seconds is not None else None)
-        history = getattr(state, "history", None)
-        self._last_search = (root, seat, len(history), base) if history is not None else None
-        return root_stats(root), self.last_iterations
-
-    # ------------------------------------------------------------------ one search
-    def _helpers(self):
-        """The helper processes for ``workers`` > 1, started on first use; None when searching
-        alone (or when this process may not start any, with a warning)."""
-        if self.workers <= 1 or self._team_failed:
-            return None
-        if self._team is None:
-            options = dict(self._options, workers=1)
-            seeds = [self.rng.getrandbits(64) for _ in range(self.workers - 1)]
-            try:
-                self._team = SearchTeam(options, seeds)
-            except RuntimeError as exc:
-                self._team_failed = True
-                warnings.warn(f"mcts workers={self.workers}: {exc}; searching in this process "
-                              f"alone", RuntimeWarning, stacklevel=3)
-                return None
-        return self._team
-
-    def _search(self, state, seat: int, kept, limit_iter, deadline):
-        """Grow a tree from ``state`` (or from the kept subtree, where it still applies) until
-        a budget runs out: the root and the values its rewards are measured against."""
-        info = game_info(state.game_name)
         # One judgement for the leaves, the widening order and the turns' greedy completions:
         # the learned value is also the better one-step policy (docs/bots.md).
         judge = (info.value if self.learned else None) or info.heuristic
         self._pruning = info.shortlist if self.shortlist else None
         self._horizon = info.horizon if self.playout else None
         self._mix = self.best_mix if state.num_players == 1 else 0.0
+        limit_iter = self.budget.iterations
+        limit_s = self.budget.ms / 1000.0 if self.budget.ms is not None else None
+        if limit_iter is None and limit_s is None:
+            limit_iter = 200
+        start = time.perf_counter()
+        deadline = start + limit_s if limit_s is not None else None
+        kept = self._kept
+        self._kept = None
         root, base = self._reused(kept, state, seat, judge) if kept is not None else (None, None)
         if root is None:
             root, base = _Node(), self._values(state, judge)
@@ -319,29 +221,31 @@ class MctsAgent(Agent):
             self._iterate(state, seat, root, judge, base)
             done += 1
         self.last_iterations = done
-        return root, base
-
-    def _note_choice(self, state, seat: int, root: _Node, best, steps, base) -> None:
-        """Remember the choice for the next search: the subtree to keep (``reuse``) and, for
-        the helpers, the turn chosen and the actions returned since."""
+        self.last_root = root
+        legal = set(actions)
+        best = max(
+            (a for a in root.children if a in legal),
+            key=lambda a: (root.children[a].visits + root.children[a].virtual,
+                           root.children[a].reward + root.children[a].bias),
+            default=None,
+        )
+        if best is None:
+            return self.rng.choice(actions)
+        chosen = root.children[best]
+        # A child chosen on its prior alone has no completion yet: follow its look-ahead's steps.
+        steps = (root.heads.get(best, ()) if chosen.fresh else chosen.path) if self.turns else ()
+        self._plan.remember(state, seat, steps)
         history = getattr(state, "history", None)
-        if history is None:
-            self._returned = self._chosen = None
-            return
-        self._returned, self._chosen = [best], best
-        chosen = root.children.get(best)
-        # This tree's subtree holds only if the steps to be played are the ones it foresaw
-        # (a helper's tree may have completed the turn differently).
-        if (self.reuse and chosen is not None and not chosen.fresh
-                and (not self.turns or tuple(chosen.path) == tuple(steps))):
-            self._kept = (chosen, seat, len(history), [best, *steps], base, self._returned)
+        if self.reuse and not chosen.fresh and history is not None:
+            self._kept = (chosen, seat, len(history), [best, *steps], base, [best])
+        return best
 
     def _unsearched(self, action):
         """Return an action chosen without a search (forced, a macro step or a planned step),
-        noting it for the kept trees: the next search may reuse a tree only if every action
+        noting it for the kept tree: the next search may reuse that tree only if every action
         since it came from here."""
-        if self._returned is not None:
-            self._returned.append(action)
+        if self._kept is not None:
+            self._kept[5].append(action)
         return action
 
     def _reused(self, kept, state, seat: int, judge):

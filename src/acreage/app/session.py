@@ -38,8 +38,7 @@ VIEWS: dict[str, str] = {
 
 InputFn = Callable[[str], str]
 
-#: The bot that answers ``hint``. One process: searching on every core (``workers=0``) measured
-#: no stronger in solo (docs/bots.md, session 19) and would start processes for every hint.
+#: The bot that answers ``hint``.
 HINT_BOT = "mcts:ms=1000"
 
 COMMANDS = (
@@ -663,10 +662,7 @@ class Session:
         # the strongest bot (docs/bots.md: with its prior, MCTS now beats greedy judged by the
         # learned value in solo as well as in matches)
         agent = make_agent(HINT_BOT, seed=len(self.state.history))
-        try:
-            action = self._think(agent, seat, "The hint bot is looking for a move…")
-        finally:
-            agent.close()
+        action = self._think(agent, seat, "The hint bot is looking for a move…")
         if not self._menu:
             self._build_menu()
         number = next((i + 1 for i, a in enumerate(self._menu) if a == action), None)

@@ -22,7 +22,6 @@ def run_game(job: Job) -> dict:
     from ..core.registry import new_game
 
     start = time.perf_counter()
-    agents: list = []
     try:
         state = new_game(job.game, players=job.players, seed=job.seed, **job.options)
         agents = [make_agent(spec, seed=job.agent_seeds[s]) for s, spec in enumerate(job.agents)]
@@ -43,9 +42,6 @@ def run_game(job: Job) -> dict:
             f"game {job.id} (seed {job.seed}, agents {', '.join(job.agents)}) failed: "
             f"{type(exc).__name__}: {exc}"
         ) from exc
-    finally:
-        for agent in agents:
-            agent.close()  # an MCTS bot's helper processes (mcts:workers=N)
     seconds = time.perf_counter() - start
     row = {
         "format": ROW_FORMAT,
