@@ -7,8 +7,14 @@ per-game difference, which is what this prints: its mean and standard error, and
 came out differently at all. Use iteration budgets (``mcts:iterations=48``), not ``ms=``, so the
 result does not depend on the machine's load.
 
+The bot's own random choices are a second source of luck that pairing does not remove: two
+runs of the same bot with different agent seeds differed by 2.2-2.5 points on 72 games in
+sessions 18-20 (docs/bots.md). ``--control`` therefore also plays ``a`` with other agent seeds
+(``a'``) and prints ``a' - a`` and ``b - a'`` next to ``b - a``: a variant is better only if it
+beats both runs of the baseline.
+
     .venv/bin/python bench/solo_ab.py mcts:iterations=48 mcts:iterations=48,scale=8,c=0.075 \\
-        --seeds 4200-4209
+        --seeds 4200-4209 --control
 """
 
 from __future__ import annotations
@@ -24,20 +30,32 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 SETUPS = (1, 2, 3, 4, 5, 6)
+#: Added to the game seed to make the control run's agent seeds (any large odd offset will do).
+CONTROL_OFFSET = 1_000_003
 
 
-def play(job: tuple[str, int, int]) -> tuple[str, int, int, int, float]:
-    """One solo game: (spec, setup, seed) -> (spec, setup, seed, score, seconds)."""
+def play(job: tuple[str, str, int, int, int]) -> tuple[str, int, int, int, float]:
+    """One solo game: (arm, spec, setup, seed, agent seed offset) -> (arm, setup, seed, score,
+    seconds)."""
     from acreage import new_game
     from acreage.agents import make_agent
 
-    spec, setup, seed = job
+    arm, spec, setup, seed, offset = job
     state = new_game("foxglove", players=1, seed=seed, solo_setup=setup)
-    agent = make_agent(spec, seed=seed)
+    agent = make_agent(spec, seed=seed + offset)
     start = time.perf_counter()
     while not state.is_terminal:
         state.apply(agent.decide(state, 0))
-    return spec, setup, seed, state.scores()[0], time.perf_counter() - start
+    return arm, setup, seed, state.scores()[0], time.perf_counter() - start
+
+
+def paired(label: str, new: dict, old: dict, games: list) -> str:
+    """``label: mean ± standard error over n paired games; k came out differently``."""
+    diffs = [new[g] - old[g] for g in games]
+    se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else float("nan")
+    changed = sum(1 for d in diffs if d)
+    return (f"{label}: {statistics.mean(diffs):+.2f} ± {se:.2f} (standard error) over {len(diffs)} "
+            f"paired games; {changed} came out differently")
 
 
 def seed_range(text: str) -> list[int]:
@@ -60,6 +78,8 @@ def main() -> None:
     parser.add_argument("--seeds", type=seed_range, default=seed_range("4200-4204"))
     parser.add_argument("--setups", default="1,2,3,4,5,6", help="solo setups to play (1-6)")
     parser.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    parser.add_argument("--control", action="store_true",
+                        help="also play a with other agent seeds (a'), to show the bots' own luck")
     args = parser.parse_args()
     setups = [int(s) for s in args.setups.split(",")]
     if not setups or any(s not in SETUPS for s in setups):
@@ -71,24 +91,28 @@ def main() -> None:
             make_agent(spec)  # a bad spec fails here, before any game is played
         except (ValueError, TypeError) as exc:
             parser.error(f"bot {spec!r}: {exc}")
-    jobs = [(spec, setup, seed) for seed in args.seeds for setup in setups for spec in (args.a, args.b)]
+    arms = {"a": (args.a, 0), "b": (args.b, 0)}
+    if args.control:
+        arms["a'"] = (args.a, CONTROL_OFFSET)
+    games = [(setup, seed) for seed in args.seeds for setup in setups]
+    jobs = [(arm, spec, setup, seed, offset) for setup, seed in games for arm, (spec, offset) in arms.items()]
     with multiprocessing.Pool(args.workers) as pool:
         results = pool.map(play, jobs, chunksize=1)
-    score = {(spec, setup, seed): s for spec, setup, seed, s, _t in results}
-    seconds = {args.a: 0.0, args.b: 0.0}
-    for spec, _setup, _seed, _s, t in results:
-        seconds[spec] += t
-    games = [(setup, seed) for seed in args.seeds for setup in setups]
-    diffs = [score[(args.b, *g)] - score[(args.a, *g)] for g in games]
-    for spec in (args.a, args.b):
-        per_setup = {s: statistics.mean(score[(spec, s, seed)] for seed in args.seeds) for s in setups}
-        print(f"{spec:40s} mean {statistics.mean(score[(spec, *g)] for g in games):6.2f}  "
-              f"CPU {seconds[spec] / len(games):5.1f} s/game  by setup "
+    score: dict[str, dict] = {arm: {} for arm in arms}
+    seconds = dict.fromkeys(arms, 0.0)
+    for arm, setup, seed, s, t in results:
+        score[arm][(setup, seed)] = s
+        seconds[arm] += t
+    for arm, (spec, offset) in arms.items():
+        per_setup = {s: statistics.mean(score[arm][(s, seed)] for seed in args.seeds) for s in setups}
+        label = f"{arm:2s} {spec}" + (" (other agent seeds)" if offset else "")
+        print(f"{label:48s} mean {statistics.mean(score[arm].values()):6.2f}  "
+              f"CPU {seconds[arm] / len(games):5.1f} s/game  by setup "
               + " ".join(f"{s}:{v:.1f}" for s, v in per_setup.items()))
-    se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else float("nan")
-    changed = sum(1 for d in diffs if d)
-    print(f"b - a: {statistics.mean(diffs):+.2f} ± {se:.2f} (standard error) over {len(diffs)} paired games; "
-          f"{changed} came out differently")
+    print(paired("b - a ", score["b"], score["a"], games))
+    if args.control:
+        print(paired("a' - a", score["a'"], score["a"], games))
+        print(paired("b - a'", score["b"], score["a'"], games))
 
 
 if __name__ == "__main__":
