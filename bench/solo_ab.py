@@ -15,6 +15,12 @@ beats both runs of the baseline.
 
     .venv/bin/python bench/solo_ab.py mcts:iterations=48 mcts:iterations=48,scale=8,c=0.075 \\
         --seeds 4200-4209 --control
+
+``--value-b FILE`` gives ``b`` another learned value (a model file written by
+``bench/fit_value.py --out`` or ``bench/value_levels.py --out``); ``a`` and ``a'`` keep the
+shipped one. Every game loads its arm's model afresh: a worker process plays games of every
+arm, and one that kept the last game's model would quietly mix the arms (session 21's first
+comparisons of value models did, and were thrown away).
 """
 
 from __future__ import annotations
@@ -34,13 +40,15 @@ SETUPS = (1, 2, 3, 4, 5, 6)
 CONTROL_OFFSET = 1_000_003
 
 
-def play(job: tuple[str, str, int, int, int]) -> tuple[str, int, int, int, float]:
-    """One solo game: (arm, spec, setup, seed, agent seed offset) -> (arm, setup, seed, score,
-    seconds)."""
+def play(job: tuple[str, str, int, int, int, str | None]) -> tuple[str, int, int, int, float]:
+    """One solo game: (arm, spec, setup, seed, agent seed offset, value model file or None for
+    the shipped one) -> (arm, setup, seed, score, seconds)."""
     from acreage import new_game
     from acreage.agents import make_agent
+    from acreage.games.foxglove import value
 
-    arm, spec, setup, seed, offset = job
+    arm, spec, setup, seed, offset, model = job
+    value.use_model(Path(model) if model else None)
     state = new_game("foxglove", players=1, seed=seed, solo_setup=setup)
     agent = make_agent(spec, seed=seed + offset)
     start = time.perf_counter()
@@ -80,6 +88,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     parser.add_argument("--control", action="store_true",
                         help="also play a with other agent seeds (a'), to show the bots' own luck")
+    parser.add_argument("--value-b", type=Path, default=None,
+                        help="a Foxglove value model file for b (a and a' keep the shipped one)")
     args = parser.parse_args()
     setups = [int(s) for s in args.setups.split(",")]
     if not setups or any(s not in SETUPS for s in setups):
@@ -91,11 +101,23 @@ def main() -> None:
             make_agent(spec)  # a bad spec fails here, before any game is played
         except (ValueError, TypeError) as exc:
             parser.error(f"bot {spec!r}: {exc}")
-    arms = {"a": (args.a, 0), "b": (args.b, 0)}
+    model_b = None
+    if args.value_b is not None:
+        from acreage.core.errors import ContentError
+        from acreage.games.foxglove import value
+
+        try:
+            value.use_model(args.value_b)  # a broken file fails here too
+            value.use_model(None)
+        except ContentError as exc:
+            parser.error(f"--value-b: {exc}")
+        model_b = str(args.value_b)
+    arms = {"a": (args.a, 0, None), "b": (args.b, 0, model_b)}
     if args.control:
-        arms["a'"] = (args.a, CONTROL_OFFSET)
+        arms["a'"] = (args.a, CONTROL_OFFSET, None)
     games = [(setup, seed) for seed in args.seeds for setup in setups]
-    jobs = [(arm, spec, setup, seed, offset) for setup, seed in games for arm, (spec, offset) in arms.items()]
+    jobs = [(arm, spec, setup, seed, offset, model)
+            for setup, seed in games for arm, (spec, offset, model) in arms.items()]
     with multiprocessing.Pool(args.workers) as pool:
         results = pool.map(play, jobs, chunksize=1)
     score: dict[str, dict] = {arm: {} for arm in arms}
@@ -103,9 +125,10 @@ def main() -> None:
     for arm, setup, seed, s, t in results:
         score[arm][(setup, seed)] = s
         seconds[arm] += t
-    for arm, (spec, offset) in arms.items():
+    for arm, (spec, offset, model) in arms.items():
         per_setup = {s: statistics.mean(score[arm][(s, seed)] for seed in args.seeds) for s in setups}
-        label = f"{arm:2s} {spec}" + (" (other agent seeds)" if offset else "")
+        label = f"{arm:2s} {spec}" + (" (other agent seeds)" if offset else "") + (
+            f" (value {Path(model).name})" if model else "")
         print(f"{label:48s} mean {statistics.mean(score[arm].values()):6.2f}  "
               f"CPU {seconds[arm] / len(games):5.1f} s/game  by setup "
               + " ".join(f"{s}:{v:.1f}" for s, v in per_setup.items()))

@@ -142,6 +142,29 @@ def test_a_design_the_model_lacks_counts_for_nothing(tmp_path):
     assert any(w[at] != 0.0 for _b, w in value._MODEL.values())
 
 
+def test_use_model_switches_the_estimate_and_back(tmp_path):
+    """``use_model`` (for comparing models in one process): a file whose round-1 bias is 5
+    higher raises a round-1 estimate by exactly 5; ``None`` brings the shipped model back; a
+    broken file is refused and the model in use stays."""
+    state = acreage.new_game("foxglove", players=1, seed=3, solo_setup=1)
+    shipped = value.estimate_final_score(state, 0)
+    data = json.loads(value.MODEL_FILE.read_text())
+    data["rounds"]["1"]["bias"] += 5.0
+    path = tmp_path / "value_model.json"
+    path.write_text(json.dumps(data))
+    broken = tmp_path / "broken.json"
+    broken.write_text("not json")
+    try:
+        value.use_model(path)
+        assert value.estimate_final_score(state, 0) == pytest.approx(shipped + 5.0)
+        with pytest.raises(ContentError, match="not a value model"):
+            value.use_model(broken)
+        assert value.estimate_final_score(state, 0) == pytest.approx(shipped + 5.0)
+    finally:
+        value.use_model(None)
+    assert value.estimate_final_score(state, 0) == shipped
+
+
 def test_short_weights_are_refused(tmp_path):
     data = json.loads(value.MODEL_FILE.read_text())
     data["rounds"]["3"]["weights"] = data["rounds"]["3"]["weights"][:-1]

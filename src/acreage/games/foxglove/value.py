@@ -98,7 +98,19 @@ def _load(path: Path = MODEL_FILE) -> dict[int, tuple[float, tuple[float, ...]]]
     return out
 
 
-_MODEL = _load()
+_SHIPPED = _load()
+_MODEL = _SHIPPED
+
+
+def use_model(path: Path | None) -> None:
+    """Judge by the model in ``path`` from now on in this process (``None``: the shipped one).
+
+    For experiments that compare value models (``bench/solo_ab.py --value-b``). A worker
+    process plays games of several arms in turn, so each game must name its model: one left
+    in place by the previous game would mix the arms. A broken file raises ``ContentError``
+    and leaves the model in use unchanged."""
+    global _MODEL
+    _MODEL = _SHIPPED if path is None else _load(path)
 
 
 def _base_features(state, seat: int) -> list[float]:
