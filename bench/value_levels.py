@@ -22,7 +22,8 @@ with ``bench/solo_ab.py --value-b``. Session 21 found the levels jumping by 2-9 
 ends; lining them up did not make the bot stronger (docs/bots.md, "Session 21"), so the shipped
 model keeps its levels and this stays a check for the next fit.
 
-    .venv/bin/python bench/value_levels.py --games 970000:144 --write
+    .venv/bin/python bench/value_levels.py --games 970000:144 --out /tmp/levels.json
+    .venv/bin/python bench/solo_ab.py mcts:iterations=48 mcts:iterations=48 --value-b /tmp/levels.json
 """
 
 from __future__ import annotations
