@@ -4,13 +4,13 @@ Why: the strength target asks the bot for 80 points in every solo setup, against
 rulebook set for the real tiles, while every building cost and slot count here is inferred
 (``data/tiles.toml``). When the bot falls short in a setup, this tells whether the bot or the
 setup is short: the oracle plays the same game seeing the real stack order, which no fair bot
-may, and with 50-100 times the bot's computing time, so its score is a high reference for what
-a fair bot can make of that game. It is not a proof of the best possible score: its turns are the
-same greedy completions the bot uses (placement, payment and trails chosen by the learned value,
-transport by the exact planner) and its beam is pruned by the same value, so a plan that the
-value rates low all the way through can escape it. For a designer correcting a cost from the
-physical game, it shows what that change does to a setup's ceiling without a bot's own
-weaknesses mixed in.
+may, and carries its best ``--width`` lines (30) to the end of the game, so its score is a high
+reference for what a fair bot can make of that game. It is not a proof of the best possible
+score: its turns are the same greedy completions the bot uses (placement, payment and trails
+chosen by the learned value, transport by the exact planner) and its beam is pruned by the same
+value, so a plan that the value rates low all the way through can escape it. For a designer
+correcting a cost from the physical game, it shows what that change does to a setup's ceiling
+with less of one bot's weaknesses mixed in.
 
 What: a beam search over whole turns. From every kept position, each legal step is played and
 its turn completed (``agents.simple.complete_turn`` with the game's shortlist); forced steps and
@@ -22,7 +22,7 @@ printed is one the engine itself reached by legal moves.
     .venv/bin/python bench/solo_oracle.py --setups 5 --seeds 4212-4215 --width 30
     .venv/bin/python bench/solo_oracle.py --setups 4,5 --seeds 4212-4217 --bot mcts:iterations=48
 
-At width 30 a game takes one to five minutes of CPU (setup 4's wide displays cost the most);
+At width 30 a game takes 16 s to 8 minutes of CPU (median about a minute; session 22);
 ``--bot`` plays the same games with a bot (its own seed is the game's) and prints the gap.
 """
 
