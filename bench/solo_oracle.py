@@ -37,6 +37,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from solo_ab import seed_range  # noqa: E402
 
 SETUPS = (1, 2, 3, 4, 5, 6)
 
@@ -124,14 +127,6 @@ def _job(job: tuple[int, int, int, str | None]) -> tuple[int, int, int, list[lis
     return setup, seed, score, builds, bot_score, seconds
 
 
-def _seeds(text: str) -> list[int]:
-    first, _, last = text.partition("-")
-    lo, hi = int(first), int(last or first)
-    if hi < lo:
-        raise argparse.ArgumentTypeError(f"seeds {text!r}: the range runs backwards; write LOW-HIGH")
-    return list(range(lo, hi + 1))
-
-
 def _setups(text: str) -> list[int]:
     out = [int(x) for x in text.split(",") if x.strip()]
     bad = [s for s in out if s not in SETUPS]
@@ -143,7 +138,8 @@ def _setups(text: str) -> list[int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--setups", type=_setups, default=list(SETUPS), help="e.g. 4,5 (default: all six)")
-    parser.add_argument("--seeds", type=_seeds, default=_seeds("4212-4215"), help="a range, e.g. 4212-4215")
+    parser.add_argument("--seeds", type=seed_range, default=seed_range("4212-4215"),
+                        help="4212-4215 or 4212,4214")
     parser.add_argument("--width", type=int, default=30, help="positions the beam keeps per turn")
     parser.add_argument("--bot", default=None,
                         help="also play these games with this bot, e.g. mcts:iterations=48")
@@ -151,6 +147,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.width < 1:
         parser.error(f"--width {args.width}: the beam must keep at least 1 position")
+    if not args.seeds:
+        parser.error("--seeds names no seed: write LOW-HIGH with LOW <= HIGH")
     jobs = [(setup, seed, args.width, args.bot) for setup in args.setups for seed in args.seeds]
     with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
         rows = pool.map(_job, jobs)

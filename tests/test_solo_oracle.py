@@ -45,9 +45,7 @@ def test_a_beam_that_keeps_nothing_is_refused():
 def test_command_line_ranges_are_checked():
     import argparse
 
-    assert solo_oracle._seeds("7-9") == [7, 8, 9]
-    assert solo_oracle._seeds("7") == [7]
-    with pytest.raises(argparse.ArgumentTypeError, match="backwards"):
-        solo_oracle._seeds("9-7")
+    assert solo_oracle.seed_range("7-9") == [7, 8, 9]
+    assert solo_oracle.seed_range("7") == [7]
     with pytest.raises(argparse.ArgumentTypeError, match="from 1 to 6"):
         solo_oracle._setups("5,7")
