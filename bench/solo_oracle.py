@@ -39,7 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from solo_ab import seed_range  # noqa: E402
+from solo_ab import play, seed_range  # noqa: E402
 
 SETUPS = (1, 2, 3, 4, 5, 6)
 
@@ -66,8 +66,10 @@ def oracle(setup: int, seed: int, width: int) -> tuple[int, list]:
     rng = random.Random(seed)
     root = new_game("foxglove", players=1, seed=seed, solo_setup=setup)
     play_forced(root, True)
-    frontier = [root] if not root.is_terminal else []
-    best: tuple[int, list] = (root.scores()[0], list(root.history)) if root.is_terminal else (-1, [])
+    if root.is_terminal:
+        return root.scores()[0], list(root.history)
+    frontier = [root]
+    best: tuple[int, list] = (-1, [])
     while frontier:
         kept: dict[tuple, tuple[float, object]] = {}
         for state in frontier:
@@ -114,16 +116,7 @@ def _job(job: tuple[int, int, int, str | None]) -> tuple[int, int, int, list[lis
     if replayed != score:
         raise RuntimeError(f"setup {setup} seed {seed}: the line scored {score} but replays to {replayed}")
     seconds = time.process_time() - start
-    bot_score = None
-    if bot:
-        from acreage import new_game
-        from acreage.agents import make_agent
-
-        state = new_game("foxglove", players=1, seed=seed, solo_setup=setup)
-        agent = make_agent(bot, seed=seed)
-        while not state.is_terminal:
-            state.apply(agent.decide(state, 0))
-        bot_score = state.scores()[0]
+    bot_score = play(("bot", bot, setup, seed, 0, None))[3] if bot else None
     return setup, seed, score, builds, bot_score, seconds
 
 

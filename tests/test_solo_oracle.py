@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from acreage.games.foxglove.rulings import SOLO_SETUPS
+
 _PATH = Path(__file__).resolve().parents[1] / "bench" / "solo_oracle.py"
 _spec = importlib.util.spec_from_file_location("solo_oracle", _PATH)
 solo_oracle = importlib.util.module_from_spec(_spec)
@@ -25,9 +27,8 @@ def test_the_best_line_replays_to_its_score_by_legal_moves_FF_SOLO_10(narrow_lin
     replayed, builds = solo_oracle.replay(5, 4212, line)
     assert replayed == score
     # setup 5's own tiles open the game: the first build comes from its display (FF-SOLO-3)
-    setup5 = {"Woolmill", "Barn", "Volcano", "Coal Mine", "Sheepfold", "Paddock",
-              "Ranch", "Foundry", "Butcher", "Furniture Store"}
-    assert builds[0] and builds[0][0] in setup5
+    _name, ab_row, c_row = SOLO_SETUPS[5]
+    assert builds[0] and builds[0][0] in {*ab_row, *c_row}
     assert score > 0
 
 
