@@ -40,21 +40,37 @@ SETUPS = (1, 2, 3, 4, 5, 6)
 CONTROL_OFFSET = 1_000_003
 
 
-def play(job: tuple[str, str, int, int, int, str | None]) -> tuple[str, int, int, int, float]:
-    """One solo game: (arm, spec, setup, seed, agent seed offset, value model file or None for
-    the shipped one) -> (arm, setup, seed, score, seconds)."""
+def solo_game(spec: str, setup: int, seed: int, agent_seed: int, model: str | None = None,
+              watch=None) -> tuple[int, float]:
+    """One solo game of the bot ``spec``: (final score, seconds it thought).
+
+    ``model`` names a value model file (None: the shipped one); ``watch(state)``, if given, sees
+    the game before each of the bot's decisions (``solo_oracle.py --from-rounds`` takes its
+    snapshots there), outside the timed part."""
     from acreage import new_game
     from acreage.agents import make_agent
     from acreage.games.foxglove import value
 
-    arm, spec, setup, seed, offset, model = job
     value.use_model(Path(model) if model else None)
     state = new_game("foxglove", players=1, seed=seed, solo_setup=setup)
-    agent = make_agent(spec, seed=seed + offset)
-    start = time.perf_counter()
+    agent = make_agent(spec, seed=agent_seed)
+    thought = 0.0
     while not state.is_terminal:
-        state.apply(agent.decide(state, 0))
-    return arm, setup, seed, state.scores()[0], time.perf_counter() - start
+        if watch is not None:
+            watch(state)
+        start = time.perf_counter()
+        action = agent.decide(state, 0)
+        thought += time.perf_counter() - start
+        state.apply(action)
+    return state.scores()[0], thought
+
+
+def play(job: tuple[str, str, int, int, int, str | None]) -> tuple[str, int, int, int, float]:
+    """One solo game for the pool: (arm, spec, setup, seed, agent seed offset, value model file or
+    None for the shipped one) -> (arm, setup, seed, score, seconds)."""
+    arm, spec, setup, seed, offset, model = job
+    score, seconds = solo_game(spec, setup, seed, seed + offset, model)
+    return arm, setup, seed, score, seconds
 
 
 def paired(label: str, new: dict, old: dict, games: list) -> str:

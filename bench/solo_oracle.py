@@ -24,6 +24,14 @@ printed is one the engine itself reached by legal moves.
 
 At width 30 a game takes 16 s to 8 minutes of CPU (median about a minute; session 22);
 ``--bot`` plays the same games with a bot (its own seed is the game's) and prints the gap.
+
+Where does the bot lose its points? ``--from-rounds 1,2,3,4`` also starts the beam from the bot's
+own game at the first construction decision of rounds 2, 3 and 4 (round 1 is the game's start).
+The gap from round 4 is what the bot's last round left on the table, the gap from round 3 what
+its last two rounds left, and so on, each measured against a search that sees the stacks:
+
+    .venv/bin/python bench/solo_oracle.py --setups 4,5 --seeds 4212-4217 --bot mcts:ms=1000 \
+        --from-rounds 1,2,3,4
 """
 
 from __future__ import annotations
@@ -39,7 +47,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from solo_ab import play, seed_range  # noqa: E402
+from solo_ab import seed_range, solo_game  # noqa: E402
 
 SETUPS = (1, 2, 3, 4, 5, 6)
 
@@ -56,6 +64,14 @@ def oracle(setup: int, seed: int, width: int) -> tuple[int, list]:
     """The best line the beam finds in this solo game: (final score, every action from the
     start). Sees the real stacks: a reference for bots, never a bot."""
     from acreage import new_game
+
+    root = new_game("foxglove", players=1, seed=seed, solo_setup=setup)
+    return beam(root, width, random.Random(seed))
+
+
+def beam(root, width: int, rng: random.Random) -> tuple[int, list]:
+    """The best line the beam finds from the solo position ``root`` (left unchanged): (final
+    score, every action from the game's start, ``root``'s own history first)."""
     from acreage.agents.base import play_forced
     from acreage.agents.simple import complete_turn
     from acreage.games.foxglove.prune import shortlist
@@ -63,8 +79,7 @@ def oracle(setup: int, seed: int, width: int) -> tuple[int, list]:
 
     if width < 1:
         raise ValueError(f"width={width}: the beam must keep at least 1 position")
-    rng = random.Random(seed)
-    root = new_game("foxglove", players=1, seed=seed, solo_setup=setup)
+    root = root.clone()
     play_forced(root, True)
     if root.is_terminal:
         return root.scores()[0], list(root.history)
@@ -90,6 +105,23 @@ def oracle(setup: int, seed: int, width: int) -> tuple[int, list]:
     return best
 
 
+def round_starts(rounds) -> tuple[dict, object]:
+    """A ``watch`` for ``solo_ab.solo_game`` that keeps a copy of the game at the first
+    construction decision of each round in ``rounds``: (the copies by round, the watch)."""
+    from acreage.games.foxglove.state import CONSTRUCTION
+
+    wanted = set(rounds)
+    snapshots: dict[int, object] = {}
+
+    def watch(state) -> None:
+        rnd = state.round
+        if (rnd in wanted and rnd not in snapshots and state.phase == CONSTRUCTION
+                and not state.in_subdecision()):
+            snapshots[rnd] = state.clone()
+
+    return snapshots, watch
+
+
 def replay(setup: int, seed: int, actions: list) -> tuple[int, list[list[str]]]:
     """Play ``actions`` on a fresh game (raising on an illegal one): (final score, the names of
     the buildings built in each round)."""
@@ -108,16 +140,46 @@ def replay(setup: int, seed: int, actions: list) -> tuple[int, list[list[str]]]:
     return state.scores()[0], builds
 
 
-def _job(job: tuple[int, int, int, str | None]) -> tuple[int, int, int, list[list[str]], int | None, float]:
-    setup, seed, width, bot = job
+def _job(job: tuple[int, int, int, str | None, tuple[int, ...]]) -> tuple:
+    """One game: (setup, seed, {round: the beam's score from there}, the builds of the first
+    round's line, the bot's score or None, the beams' CPU seconds)."""
+    setup, seed, width, bot, rounds = job
+    snapshots, watch = round_starts(r for r in rounds if r > 1)
+    bot_score = solo_game(bot, setup, seed, seed, watch=watch)[0] if bot else None
     start = time.process_time()
-    score, line = oracle(setup, seed, width)
-    replayed, builds = replay(setup, seed, line)
-    if replayed != score:
-        raise RuntimeError(f"setup {setup} seed {seed}: the line scored {score} but replays to {replayed}")
-    seconds = time.process_time() - start
-    bot_score = play(("bot", bot, setup, seed, 0, None))[3] if bot else None
-    return setup, seed, score, builds, bot_score, seconds
+    scores: dict[int, int] = {}
+    first_builds: list[list[str]] = []
+    for rnd in rounds:
+        if rnd == 1:
+            score, line = oracle(setup, seed, width)
+        else:
+            score, line = beam(snapshots[rnd], width, random.Random(seed))
+        replayed, builds = replay(setup, seed, line)
+        if replayed != score:
+            raise RuntimeError(
+                f"setup {setup} seed {seed} from round {rnd}: the line scored {score} "
+                f"but replays to {replayed}")
+        scores[rnd] = score
+        first_builds = first_builds or builds
+    return setup, seed, scores, first_builds, bot_score, time.process_time() - start
+
+
+def _rounds(text: str) -> tuple[int, ...]:
+    try:
+        out = tuple(sorted({int(x) for x in text.split(",") if x.strip()}))
+    except ValueError:
+        out = ()
+    if not out or any(r not in (1, 2, 3, 4) for r in out):
+        raise argparse.ArgumentTypeError(f"rounds {text!r}: give rounds from 1 to 4, comma-separated")
+    return out
+
+
+def _mean(values: list[float], signed: bool = False) -> str:
+    """``mean ± standard error`` (the error only with two values or more)."""
+    text = f"{statistics.mean(values):{'+' if signed else ''}.1f}"
+    if len(values) > 1:
+        text += f" ± {statistics.stdev(values) / len(values) ** 0.5:.1f}"
+    return text
 
 
 def _setups(text: str) -> list[int]:
@@ -136,30 +198,45 @@ def main() -> None:
     parser.add_argument("--width", type=int, default=30, help="positions the beam keeps per turn")
     parser.add_argument("--bot", default=None,
                         help="also play these games with this bot, e.g. mcts:iterations=48")
+    parser.add_argument("--from-rounds", type=_rounds, default=(1,),
+                        help="start the beam at the game's start (1) and/or at the first "
+                             "construction decision of these rounds of the bot's own game, "
+                             "e.g. 1,2,3,4 (rounds after 1 need --bot)")
     parser.add_argument("--workers", type=int, default=None)
     args = parser.parse_args()
     if args.width < 1:
         parser.error(f"--width {args.width}: the beam must keep at least 1 position")
     if not args.seeds:
         parser.error("--seeds names no seed: write LOW-HIGH with LOW <= HIGH")
-    jobs = [(setup, seed, args.width, args.bot) for setup in args.setups for seed in args.seeds]
+    if args.bot is None and args.from_rounds != (1,):
+        parser.error(f"--from-rounds {','.join(map(str, args.from_rounds))}: the beam starts in "
+                     "later rounds from the bot's own game, so name the bot with --bot")
+    if args.bot is not None:
+        from acreage.agents import make_agent
+
+        try:
+            make_agent(args.bot)  # a bad spec fails here, before any game is played
+        except (ValueError, TypeError) as exc:
+            parser.error(f"--bot {args.bot!r}: {exc}")
+    jobs = [(setup, seed, args.width, args.bot, args.from_rounds)
+            for setup in args.setups for seed in args.seeds]
     with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-        rows = pool.map(_job, jobs)
+        rows = pool.map(_job, jobs, chunksize=1)
+    name = {r: "oracle" if r == 1 else f"from round {r}" for r in args.from_rounds}
     for setup in args.setups:
         mine = [r for r in rows if r[0] == setup]
         print(f"setup {setup}:")
-        for _, seed, score, builds, bot_score, seconds in mine:
+        for _, seed, scores, builds, bot_score, seconds in mine:
+            got = ", ".join(f"{name[r]} {s}" for r, s in scores.items())
             vs = f"  bot {bot_score}" if bot_score is not None else ""
             plan = " | ".join(", ".join(b) or "-" for b in builds)
-            print(f"  seed {seed}: oracle {score}{vs}  ({seconds:.0f} s)  builds by round: {plan}")
-        scores = [r[2] for r in mine]
-        line = f"  mean oracle {statistics.mean(scores):.1f}"
-        if len(scores) > 1:
-            line += f" ± {statistics.stdev(scores) / len(scores) ** 0.5:.1f}"
-        if args.bot:
-            gaps = [r[2] - r[4] for r in mine]
-            line += f", bot {statistics.mean(r[4] for r in mine):.1f} (gap {statistics.mean(gaps):+.1f})"
-        print(line)
+            print(f"  seed {seed}: {got}{vs}  ({seconds:.0f} s)  builds by round: {plan}")
+        for rnd in args.from_rounds:
+            line = f"  mean {name[rnd]} {_mean([r[2][rnd] for r in mine])}"
+            if args.bot:
+                gaps = [r[2][rnd] - r[4] for r in mine]
+                line += f", bot {_mean([r[4] for r in mine])}, gap {_mean(gaps, signed=True)}"
+            print(line)
 
 
 if __name__ == "__main__":

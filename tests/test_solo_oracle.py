@@ -50,3 +50,45 @@ def test_command_line_ranges_are_checked():
     assert solo_oracle.seed_range("7") == [7]
     with pytest.raises(argparse.ArgumentTypeError, match="from 1 to 6"):
         solo_oracle._setups("5,7")
+
+
+@pytest.fixture(scope="module")
+def greedy_game_round_starts():
+    """A setup-5 game of the greedy bot with a copy of each later round's first construction
+    decision, taken by ``round_starts`` through ``solo_ab.solo_game``'s watch."""
+    snapshots, watch = solo_oracle.round_starts([2, 3, 4])
+    score, _seconds = solo_oracle.solo_game("greedy", 5, 4212, 4212, watch=watch)
+    return score, snapshots
+
+
+def test_round_starts_keep_each_rounds_first_construction_decision_FF_RND_1(greedy_game_round_starts):
+    from acreage.games.foxglove.state import CONSTRUCTION
+
+    _score, snapshots = greedy_game_round_starts
+    assert sorted(snapshots) == [2, 3, 4]
+    for rnd, state in snapshots.items():
+        assert state.round == rnd and state.phase == CONSTRUCTION and not state.in_subdecision()
+    # copies, not the game itself: the game went on to its end
+    assert not snapshots[4].is_terminal
+
+
+def test_a_beam_from_the_bots_round_4_continues_its_game_FF_SOLO_10(greedy_game_round_starts):
+    import random
+
+    _score, snapshots = greedy_game_round_starts
+    start = snapshots[4]
+    before = list(start.history)
+    score, line = solo_oracle.beam(start, 1, random.Random(1))
+    assert list(start.history) == before  # the position it started from is left as it was
+    assert line[:len(before)] == before and len(line) > len(before)
+    replayed, _builds = solo_oracle.replay(5, 4212, line)
+    assert replayed == score >= start.points[0]
+
+
+def test_round_lists_are_checked():
+    import argparse
+
+    assert solo_oracle._rounds("4,1,4") == (1, 4)
+    for bad in ("0", "5", "x", ""):
+        with pytest.raises(argparse.ArgumentTypeError, match="from 1 to 4"):
+            solo_oracle._rounds(bad)
