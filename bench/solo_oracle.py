@@ -31,7 +31,7 @@ The gap from round 4 is what the bot's last round left on the table, the gap fro
 its last two rounds left, and so on, each measured against a search that sees the stacks. The
 beam is no bound: it is pruned by the learned value, which orders round-1 and round-2 turns
 worst, so a start from the bot's own round 2 often ends higher than the start from the game's
-beginning (session 23: by 6.5 points in setup 5), and now and then lower than the bot. Every
+beginning (session 23: by 4.5 ± 3.2 points in 12 games of setup 5), and now and then lower. Every
 line printed is legal, so the best of a game's lines (printed last) is a floor for its ceiling:
 
     .venv/bin/python bench/solo_oracle.py --setups 4,5 --seeds 4212-4217 --bot mcts:ms=1000 \
