@@ -242,10 +242,10 @@ def main() -> None:
                 gaps = [r[2][rnd] - r[4] for r in mine]
                 line += f", bot {_mean([r[4] for r in mine])}, gap {_mean(gaps, signed=True)}"
             print(line)
-        if len(args.from_rounds) > 1 or args.bot:
+        if args.bot:  # (later starts need the bot, so this covers them)
             # Every line is legal, so the best of them bounds the game's ceiling from below; the
             # beam is pruned by the learned value, and a later start often finds a better line.
-            best = [max([*r[2].values(), *([r[4]] if r[4] is not None else [])]) for r in mine]
+            best = [max([*r[2].values(), r[4]]) for r in mine]
             print(f"  mean of each game's best line (any start, or the bot's own) {_mean(best)}")
 
 
