@@ -27,7 +27,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/interop_bench.py --players 2
 	$(BIN)/python bench/planner_bench.py --solo-seeds 2
 
-# Long: bot strength against the rulebook's solo thresholds and greedy (about 15 minutes on 2 cores).
+# Long: bot strength against the rulebook's solo thresholds and greedy (about 20 minutes on 2 cores).
 strength: $(STAMP)
 	$(BIN)/python bench/strength.py
 

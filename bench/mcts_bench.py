@@ -1,4 +1,5 @@
-"""MCTS search speed: iterations per second per game and player count (one core).
+"""Search speed (one core): MCTS iterations per second per game and player count, and the beam
+bot's time per search in single-player games with a horizon (Foxglove solo).
 
 Run: ``python bench/mcts_bench.py [--ms 1000] [--positions 6]``. Positions are sampled from
 games between greedy bots, so they look like real decisions (construction turns, trail
@@ -13,7 +14,7 @@ import statistics
 import time
 
 import acreage
-from acreage.agents import Budget, MctsAgent, make_agent
+from acreage.agents import BeamAgent, Budget, MctsAgent, make_agent
 
 
 def sample_positions(game: str, players: int, count: int, seed: int) -> list:
@@ -56,6 +57,29 @@ def main() -> None:
                 continue
             print(f"  {info.name:10s} {players}p  median {statistics.median(rates):8.0f} it/s"
                   f"  (min {min(rates):.0f}, max {max(rates):.0f})")
+    beam_speed(args.positions)
+
+
+def beam_speed(count: int, width: int = 6) -> None:
+    """Seconds per beam search with no time limit (how much of ``beam:ms=1000``'s budget a
+    full-width search would need), in games that register a horizon for it."""
+    print(f"Beam searches, width {width}, no time limit ({count} positions each)")
+    for info in acreage.games():
+        if info.min_players > 1 or info.horizon is None:
+            continue
+        seconds, rates = [], []
+        for i, state in enumerate(sample_positions(info.name, 1, count, seed=101)):
+            agent = BeamAgent(seed=i, width=width, book=0)
+            start = time.perf_counter()
+            agent.decide(state, 0)
+            spent = time.perf_counter() - start
+            if agent.searches:  # not a macro (transport plan) or forced step
+                seconds.append(spent)
+                rates.append(agent.last_lines / spent)
+        if seconds:
+            print(f"  {info.name:10s} 1p  median {statistics.median(seconds):6.2f} s per search "
+                  f"(min {min(seconds):.2f}, max {max(seconds):.2f}), "
+                  f"{statistics.median(rates):.0f} lines judged per second")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 
 1. The solo benchmark: the MCTS bot with about 1 s per decision plays each of Foxglove Farm's
    six solo setups (several seeds each); the mean score per setup is printed next to the
-   rulebook's thresholds 60 / 80 / 100 / 120.
+   rulebook's thresholds 60 / 80 / 100 / 120. The beam bot (single-player only) plays the
+   same games with the same time (``--skip-beam`` leaves it out).
 2. The 2-player match: MCTS (1 s) against greedy, seats rotated; MCTS's win rate.
 3. More time, more strength? The solo benchmark again with a quarter of the time per decision
    (same seeds), next to greedy's solo score on those seeds (with the heuristic, and with the
@@ -26,20 +27,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--ms", type=int, default=1000, help="MCTS thinking time per decision")
+    parser.add_argument("--ms", type=int, default=1000, help="the bots' thinking time per decision")
     parser.add_argument("--seeds", type=int, default=3, help="games per solo setup")
     parser.add_argument("--match-games", type=int, default=20, help="2-player games against greedy")
     parser.add_argument("--out", type=Path, default=Path("strength"))
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--skip-ladder", action="store_true", help="skip part 3")
+    parser.add_argument("--skip-beam", action="store_true", help="skip the beam bot's solo games")
     args = parser.parse_args()
     args.out.mkdir(exist_ok=True)
     bot = f"mcts:ms={args.ms}"
 
-    print(f"Solo benchmark: {bot}, {args.seeds} games per setup")
-    means = solo(bot, args)
-    print(f"  overall mean {statistics.mean(means.values()):.1f}; lowest setup mean "
-          f"{min(means.values()):.1f} (target ≥ 80 in every setup, long-run goal ≥ 120)")
+    solo_bots = [bot] if args.skip_beam else [bot, f"beam:ms={args.ms}"]
+    for solo_bot in solo_bots:
+        print(f"Solo benchmark: {solo_bot}, {args.seeds} games per setup")
+        found = solo(solo_bot, args)
+        print(f"  overall mean {statistics.mean(found.values()):.1f}; lowest setup mean "
+              f"{min(found.values()):.1f} (target ≥ 80 in every setup, long-run goal ≥ 120)")
+        if solo_bot == bot:
+            means = found
 
     out = args.out / f"match_{args.ms}ms_vs_greedy.jsonl"
     arena.simulate("foxglove", 2, [bot, "greedy"], games=args.match_games, out=out, root_seed=7,

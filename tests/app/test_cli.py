@@ -37,6 +37,7 @@ def test_menu_defaults_with_empty_input_give_foxglove_two_players_against_greedy
     assert "You (seat 0)" in out and "greedy (seat 1)" in out
     assert "seat 2" not in out
     assert "You left the game" in out
+    assert "mcts bot" in out and "beam bot" not in out  # the beam bot plays alone only
 
 
 def test_menu_for_one_player_asks_for_the_solo_setup():

@@ -5,10 +5,13 @@ from __future__ import annotations
 import inspect
 
 from .base import Agent, Budget
+from .beam import BeamAgent
 from .mcts import MctsAgent
 from .simple import GreedyAgent, RandomAgent
 
-AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MctsAgent}
+AGENTS: dict[str, type[Agent]] = {
+    "random": RandomAgent, "greedy": GreedyAgent, "mcts": MctsAgent, "beam": BeamAgent,
+}
 
 
 def make_agent(spec: str, seed: int | None = None) -> Agent:
@@ -44,4 +47,4 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     return cls(seed=int(params.get("seed", seed if seed is not None else 0)), budget=budget, **extra)
 
 
-__all__ = ["AGENTS", "Agent", "Budget", "GreedyAgent", "MctsAgent", "RandomAgent", "make_agent"]
+__all__ = ["AGENTS", "Agent", "BeamAgent", "Budget", "GreedyAgent", "MctsAgent", "RandomAgent", "make_agent"]

@@ -30,6 +30,13 @@ class Agent(ABC):
         self.rng = random.Random(seed)
         self.budget = budget or Budget()
 
+    def check_players(self, players: int) -> None:
+        """Raise ``ValueError`` if this bot cannot play a game with ``players`` seats (every
+        bot here plays any number except ``beam``, which plays alone). The arena and
+        ``acreage play`` ask before the first game, so a bad line-up fails with its reason
+        instead of in the middle of a batch."""
+        return None
+
     @abstractmethod
     def decide(self, state, seat: int):
         """Choose an action for ``seat``, which must be the seat to act in ``state``."""

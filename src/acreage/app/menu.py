@@ -12,7 +12,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from ..agents import AGENTS
+from ..agents import AGENTS, make_agent
 from ..core import games
 from .session import InputFn, view_for
 
@@ -60,6 +60,16 @@ def ask_number(console: Console, input_fn: InputFn, title: str, low: int, high: 
         console.print(f"Please type a number from {low} to {high}, or press Enter.", style="red")
 
 
+def _plays(bot: str, players: int) -> bool:
+    """Whether the bot called ``bot`` can take a seat in a game of ``players`` (the beam bot
+    plays alone, so it is never offered as an opponent)."""
+    try:
+        make_agent(bot).check_players(players)
+    except ValueError:
+        return False
+    return True
+
+
 def run_menu(console: Console, input_fn: InputFn) -> MenuChoice:
     """Ask the start questions. Raises EOFError if input ends."""
     console.print(Text("Acreage — new game", style="bold green"))
@@ -80,7 +90,7 @@ def run_menu(console: Console, input_fn: InputFn) -> MenuChoice:
         )
     humans, bots = 1, []
     if players > 1:
-        bot_names = sorted(AGENTS, key=lambda n: (n != "greedy", n))
+        bot_names = [n for n in sorted(AGENTS, key=lambda n: (n != "greedy", n)) if _plays(n, players)]
         choices = [(name, f"{name} bot{'s' if players > 2 else ''}") for name in bot_names]
         choices.append((HOT_SEAT, "other people at this keyboard (hot-seat)"))
         opponent = ask(console, input_fn, "Opponents", choices, 1)
