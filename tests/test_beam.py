@@ -34,8 +34,8 @@ def test_beam_plays_legal_actions_in_every_single_player_game():
         if info.min_players > 1:
             continue
         state = acreage.new_game(info.name, players=1, seed=3)
-        agent = make_agent("beam:width=2,ms=200", seed=1)
-        for _ in range(25):
+        agent = make_agent("beam:width=2,ms=100", seed=1)
+        for _ in range(20):
             if state.is_terminal:
                 break
             before = state.to_json()
