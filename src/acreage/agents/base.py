@@ -69,6 +69,19 @@ def play_forced(state, macros: bool = True) -> None:
         state.apply(legal[0])
 
 
+def unthinking_step(state, seat: int, actions: list, plan: TurnPlan, macros: bool = True):
+    """The action to take without a search, if there is one: the only legal action, the
+    game's macro step (with ``macros``; Foxglove: the next move of the transport plan), or the
+    next step of a turn the agent already chose (``plan``). None when a real choice is left."""
+    if len(actions) == 1:
+        return actions[0]
+    if macros:
+        found = state.macro_actions()
+        if found and found[0][1]:
+            return found[0][1][0]
+    return plan.next(state, seat, actions)
+
+
 class TurnPlan:
     """The rest of a turn an agent has already chosen (the placement and payment after "build
     X", the trails of a trail action), played on the following calls without thinking again,

@@ -28,7 +28,7 @@ from __future__ import annotations
 import time
 
 from ..core.registry import game_info
-from .base import Agent, Budget, TurnPlan, play_forced, private_view
+from .base import Agent, Budget, TurnPlan, play_forced, private_view, unthinking_step
 from .simple import _position_key, complete_turn
 
 #: The hard limit of a search with a time budget, as a multiple of it. Past the budget the
@@ -76,14 +76,9 @@ class BeamAgent(Agent):
     def decide(self, state, seat: int):
         self.check_players(state.num_players)
         actions = state.legal_actions()
-        if len(actions) == 1:
-            return actions[0]
-        macros = state.macro_actions()
-        if macros and macros[0][1]:
-            return macros[0][1][0]
-        planned = self._plan.next(state, seat, actions)
-        if planned is not None:
-            return planned
+        step = unthinking_step(state, seat, actions, self._plan)
+        if step is not None:
+            return step
         info = game_info(state.game_name)
         if self.book and info.book is not None:
             move = info.book(state, seat)

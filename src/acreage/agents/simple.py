@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core.registry import game_info
-from .base import Agent, TurnPlan, private_view
+from .base import Agent, TurnPlan, private_view, unthinking_step
 
 
 class RandomAgent(Agent):
@@ -56,15 +56,9 @@ class GreedyAgent(Agent):
 
     def decide(self, state, seat: int):
         actions = state.legal_actions()
-        if len(actions) == 1:
-            return actions[0]
-        if self.macros:
-            macros = state.macro_actions()
-            if macros and macros[0][1]:
-                return macros[0][1][0]
-        planned = self._plan.next(state, seat, actions)
-        if planned is not None:
-            return planned
+        step = unthinking_step(state, seat, actions, self._plan, self.macros)
+        if step is not None:
+            return step
         info = game_info(state.game_name)
         heuristic = self.heuristic
         if heuristic is None:
