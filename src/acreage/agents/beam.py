@@ -44,8 +44,8 @@ class BeamAgent(Agent):
     """Beam search over whole turns to the game's horizon, on one determinization per decision.
 
     ``width``: positions kept per level (more is stronger and slower); ``ms``: thinking time per
-    decision, after which the beam narrows to one line; ``book``: play the game's opening-book
-    move where it has one.
+    decision, after which the beam narrows to one line (and at twice which it stops); ``book``:
+    play the game's opening-book move where it has one.
     """
 
     name = "beam"
