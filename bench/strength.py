@@ -38,14 +38,9 @@ def main() -> None:
     args.out.mkdir(exist_ok=True)
     bot = f"mcts:ms={args.ms}"
 
-    solo_bots = [bot] if args.skip_beam else [bot, f"beam:ms={args.ms}"]
-    for solo_bot in solo_bots:
-        print(f"Solo benchmark: {solo_bot}, {args.seeds} games per setup")
-        found = solo(solo_bot, args)
-        print(f"  overall mean {statistics.mean(found.values()):.1f}; lowest setup mean "
-              f"{min(found.values()):.1f} (target ≥ 80 in every setup, long-run goal ≥ 120)")
-        if solo_bot == bot:
-            means = found
+    means = solo_benchmark(bot, args)
+    if not args.skip_beam:
+        solo_benchmark(f"beam:ms={args.ms}", args)
 
     out = args.out / f"match_{args.ms}ms_vs_greedy.jsonl"
     arena.simulate("foxglove", 2, [bot, "greedy"], games=args.match_games, out=out, root_seed=7,
@@ -61,6 +56,15 @@ def main() -> None:
             low = solo(other, args)
             print(f"  {other}: overall mean {statistics.mean(low.values()):.1f} "
                   f"(vs {statistics.mean(means.values()):.1f} for {bot})")
+
+
+def solo_benchmark(bot: str, args) -> dict[int, float]:
+    """Part 1 for one bot: its solo means per setup, printed with the overall and lowest mean."""
+    print(f"Solo benchmark: {bot}, {args.seeds} games per setup")
+    means = solo(bot, args)
+    print(f"  overall mean {statistics.mean(means.values()):.1f}; lowest setup mean "
+          f"{min(means.values()):.1f} (target ≥ 80 in every setup, long-run goal ≥ 120)")
+    return means
 
 
 def solo(bot: str, args) -> dict[int, float]:

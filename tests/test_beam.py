@@ -123,3 +123,15 @@ def test_beam_stops_when_its_time_is_spent():
     assert rushed.decide(state, 0) in state.legal_actions()
     assert rushed.last_leaf is not None
     assert rushed.last_lines < wide.last_lines
+
+
+def test_beam_judges_lines_where_they_stand_past_its_level_cap(monkeypatch):
+    """A game whose lines would never reach the horizon cannot loop the search: past
+    ``MAX_LEVELS`` turns the lines still open are judged where they stand."""
+    from acreage.agents import beam
+
+    monkeypatch.setattr(beam, "MAX_LEVELS", 1)
+    state = _solo_build_decision()
+    agent = BeamAgent(seed=1, width=2, book=0)
+    assert agent.decide(state, 0) in state.legal_actions()
+    assert agent.last_levels == 2 and agent.last_leaf is not None

@@ -52,6 +52,7 @@ def hint_bot(state) -> str:
         return SOLO_HINT_BOT
     return HINT_BOT
 
+
 COMMANDS = (
     ("<number>", "play the action with that number in the list"),
     ("<action>", "type the action itself, e.g. 'build Sheepfold' (any unique start will do)"),
