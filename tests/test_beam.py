@@ -135,3 +135,42 @@ def test_beam_judges_lines_where_they_stand_past_its_level_cap(monkeypatch):
     agent = BeamAgent(seed=1, width=2, book=0)
     assert agent.decide(state, 0) in state.legal_actions()
     assert agent.last_levels == 2 and agent.last_leaf is not None
+
+
+def test_beam_judges_finished_lines_by_the_games_horizon_value(monkeypatch):
+    """The lines that reach the horizon are compared by ``GameInfo.horizon_value`` (Foxglove:
+    the model fitted on round starts), every one of them at the horizon; the positions still
+    on their way are ranked by the plain value."""
+    import dataclasses
+
+    from acreage.agents import beam
+
+    info = acreage.core.registry.game_info("foxglove")
+    seen = []
+
+    def horizon_value(state, seat):
+        seen.append(state)
+        return -info.value(state, seat)  # the opposite preference, to see that it decides
+
+    patched = dataclasses.replace(info, horizon_value=horizon_value)
+    monkeypatch.setattr(beam, "game_info", lambda name: patched)
+    state = _solo_build_decision()
+    agent = BeamAgent(seed=1, width=2, book=0)
+    agent.decide(state, 0)
+    assert len(seen) == agent.last_lines >= 2
+    assert all(s.round == state.round + 1 and s.phase == CONSTRUCTION and not s.in_subdecision()
+               for s in seen)
+    worst = min(seen, key=lambda s: info.value(s, 0))
+    assert agent.last_leaf is worst
+
+
+def test_beam_with_one_turn_more_plays_legally_and_leaves_its_leaf_unchanged():
+    """``look=1``: a line at the horizon is also judged one whole turn further on, on copies."""
+    state = _solo_build_decision()
+    agent = make_agent("beam:width=2,book=0,look=1", seed=1)
+    assert agent.decide(state, 0) in state.legal_actions()
+    info = acreage.core.registry.game_info("foxglove")
+    leaf = agent.last_leaf
+    before = leaf.clone()
+    assert agent._one_turn_more(leaf, 0, info.value, info) > float("-inf")
+    assert repr(leaf.observation(0)) == repr(before.observation(0))

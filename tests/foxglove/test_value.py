@@ -234,3 +234,54 @@ def test_trail_distances_shared_across_buildings_of_one_shape_match_a_fresh_sear
     h._DISTS.clear()
     h._LAYOUTS.clear()
     assert h.evaluate(_town_of_one_shape("Bakery"), 0) == warm
+
+
+def test_horizon_value_is_registered_and_exact_at_the_end():
+    info = game_info("foxglove")
+    assert info.horizon_value is value.estimate_at_horizon
+    state = acreage.new_game("foxglove", players=1, seed=5, solo_setup=2)
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[0])
+    assert value.estimate_at_horizon(state, 0) == state.scores()[0]
+
+
+def test_horizon_model_covers_rounds_two_to_four_and_says_how_it_was_made():
+    """The shipped horizon model (if any) has rounds 2-4 and its provenance; a round it does
+    not cover (round 1, where no line of the beam ends) falls back to the main model."""
+    state = sc.fresh(players=1, seed=3, solo_setup=4)
+    assert state.round == 1
+    assert value.estimate_at_horizon(state, 0) == value.estimate_final_score(state, 0)
+    if value.HORIZON_FILE.exists():
+        data = json.loads(value.HORIZON_FILE.read_text())
+        assert "fitted: bench/fit_horizon.py" in data["provenance"]
+        assert set(data["rounds"]) == set(value.HORIZON_ROUNDS)
+
+
+def test_use_horizon_model_switches_the_horizon_estimate_and_back(tmp_path):
+    """A horizon file whose round-2 bias is 7 above the main model's moves a round-2 estimate
+    at the horizon by exactly that, and leaves the main estimate alone; a file without round 4
+    is refused by name and the model in use stays; ``None`` restores the shipped one."""
+    state = acreage.new_game("foxglove", players=1, seed=3, solo_setup=1)
+    while state.round < 2:
+        state.apply(state.legal_actions()[0])
+    data = json.loads(value.MODEL_FILE.read_text())
+    data["rounds"] = {k: v for k, v in data["rounds"].items() if k != "1"}
+    data["rounds"]["2"]["bias"] += 7.0
+    path = tmp_path / "horizon_model.json"
+    path.write_text(json.dumps(data))
+    del data["rounds"]["4"]
+    short = tmp_path / "short.json"
+    short.write_text(json.dumps(data))
+    plain = value.estimate_final_score(state, 0)
+    shipped = value.estimate_at_horizon(state, 0)
+    try:
+        value.use_horizon_model(path)
+        assert value.estimate_at_horizon(state, 0) == pytest.approx(plain + 7.0)
+        assert value.estimate_final_score(state, 0) == plain
+        with pytest.raises(ContentError, match="round '4' is missing") as err:
+            value.use_horizon_model(short)
+        assert str(short) in str(err.value)
+        assert value.estimate_at_horizon(state, 0) == pytest.approx(plain + 7.0)
+    finally:
+        value.use_horizon_model(None)
+    assert value.estimate_at_horizon(state, 0) == shipped
