@@ -45,14 +45,13 @@ class BeamAgent(Agent):
 
     ``width``: positions kept per level (more is stronger and slower); ``ms``: thinking time per
     decision, after which the beam narrows to one line (and at twice which it stops); ``book``:
-    play the game's opening-book move where it has one; ``look``: judge each line that reached
-    the horizon by the best of it and of one more whole turn from it (session 25's experiment).
+    play the game's opening-book move where it has one.
     """
 
     name = "beam"
 
     def __init__(self, seed: int | None = None, budget: Budget | None = None, width: int = 6,
-                 book: int = 1, look: int = 0) -> None:
+                 book: int = 1) -> None:
         super().__init__(seed, budget)
         if width < 1:
             raise ValueError(f"beam option width={width}: keep at least 1 position per level")
@@ -60,7 +59,6 @@ class BeamAgent(Agent):
             raise ValueError("the beam bot has no iterations; give ms= (or nothing, for no limit)")
         self.width = width
         self.book = bool(book)
-        self.look = bool(look)
         self._plan = TurnPlan()
         #: Searches run so far; the last one's depth in turns, the lines it judged, and the
         #: position its best line was judged at (for tests and for explaining a choice).
@@ -98,7 +96,6 @@ class BeamAgent(Agent):
         if judge is None:
             raise ValueError(f"{info.name} registers no value or heuristic for the beam bot to judge by")
         horizon = info.horizon(root) if info.horizon is not None else (lambda s: s.is_terminal)
-        judge_line = info.horizon_value or judge
         soft = hard = None
         if self.budget.ms is not None:
             now = time.perf_counter()
@@ -113,7 +110,7 @@ class BeamAgent(Agent):
             if levels > MAX_LEVELS:  # a game whose lines never reach its horizon: judge them here
                 for position, first in frontier:
                     lines += 1
-                    value = judge(position, seat)  # (not at the horizon: the plain value)
+                    value = judge(position, seat)
                     if value > best_value:
                         best_value, best_first, best_leaf = value, first, position
                 break
@@ -130,15 +127,12 @@ class BeamAgent(Agent):
                     complete_turn(child, seat, judge, self.rng, path=steps, shortlist=info.shortlist)
                     play_forced(child, True)
                     line_first = first if first is not None else steps
+                    value = judge(child, seat)
                     if child.is_terminal or horizon(child):
                         lines += 1
-                        value = judge_line(child, seat)
-                        if self.look and not child.is_terminal:
-                            value = max(value, self._one_turn_more(child, seat, judge, info))
                         if value > best_value:
                             best_value, best_first, best_leaf = value, line_first, child
                         continue
-                    value = judge(child, seat)
                     key = _position_key(child, seat)
                     if key not in kept or value > kept[key][0]:
                         kept[key] = (value, child, line_first)
@@ -150,13 +144,3 @@ class BeamAgent(Agent):
             frontier = [(child, first) for _, child, first in ranked[:width]]
         self.last_levels, self.last_lines, self.last_leaf = levels, lines, best_leaf
         return list(best_first or ())
-
-    def _one_turn_more(self, leaf, seat: int, judge, info) -> float:
-        """The best value one more whole turn from ``leaf`` reaches."""
-        best = float("-inf")
-        for action in leaf.legal_actions():
-            child = leaf.clone()
-            child.apply(action)
-            complete_turn(child, seat, judge, self.rng, shortlist=info.shortlist)
-            best = max(best, judge(child, seat))
-        return best

@@ -51,11 +51,6 @@ class GameInfo:
     #: and processing, which the estimate can only guess). ``mcts:playout=1`` plays each leaf
     #: on greedily to it; without one, that option judges leaves where they stand.
     horizon: Callable[[Any], Callable[[Any], bool]] | None = None
-    #: Optional judge of positions at the horizon only: horizon_value(state, seat) -> float, on
-    #: the scale of ``value``. The ``beam`` bot compares its finished lines with it, which all
-    #: stand at the same kind of calm point (Foxglove: a model fitted on exactly those
-    #: comparisons); without one, it judges them by ``value``.
-    horizon_value: Callable[[Any, int], float] | None = None
     #: Optional opening book: book(state, seat) -> a legal action settled offline for this exact
     #: position, or None (Foxglove: the first turn of each fixed solo setup, played out in
     #: whole games by ``bench/solo_book.py``). ``mcts`` plays it instead of searching unless

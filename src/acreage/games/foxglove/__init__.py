@@ -11,7 +11,7 @@ from .heuristic import evaluate
 from .prune import shortlist
 from .rulings import DEFAULT_MOVE_CAP, SOLO_SETUPS
 from .state import FoxgloveState
-from .value import estimate_at_horizon, estimate_final_score, next_round_start
+from .value import estimate_final_score, next_round_start
 
 
 def _seats(value: Any, players: int) -> frozenset[int]:
@@ -82,7 +82,6 @@ GAME_INFO = GameInfo(
     value=estimate_final_score,
     shortlist=shortlist,
     horizon=next_round_start,
-    horizon_value=estimate_at_horizon,
     book=book_lookup,
 )
 

@@ -41,8 +41,6 @@ from .goods import NUM_GOODS
 from .state import CONSTRUCTION
 
 MODEL_FILE = Path(__file__).parent / "data" / "value_model.json"
-#: The estimate at the beam's horizon (see ``estimate_at_horizon``), rounds 2-4 only.
-HORIZON_FILE = Path(__file__).parent / "data" / "horizon_model.json"
 
 #: The model's inputs, in the order ``features()`` computes them and the model file lists them.
 FEATURE_NAMES = (
@@ -60,13 +58,10 @@ _COUNT_AT = tuple(
 _N_BASE = FEATURE_NAMES.index("trails") + 1
 N_FEATURES = len(FEATURE_NAMES)
 ROUNDS = ("1", "2", "3", "4")
-#: The rounds a horizon model covers: a position at a round's start is in round 2 or later.
-HORIZON_ROUNDS = ("2", "3", "4")
 
 
-def _load(path: Path = MODEL_FILE,
-          rounds: tuple[str, ...] = ROUNDS) -> dict[int, tuple[float, tuple[float, ...]]]:
-    """Read and check the coefficients of ``rounds``; a broken file is named with what is wrong.
+def _load(path: Path = MODEL_FILE) -> dict[int, tuple[float, tuple[float, ...]]]:
+    """Read and check the coefficients; a broken file is named with what is wrong in it.
 
     The file lists the inputs its weights belong to. It must have every input but the design
     counts; a design it lacks (a tile added to ``tiles.toml`` after the fit) gets weight 0, so
@@ -74,7 +69,7 @@ def _load(path: Path = MODEL_FILE,
     the code does not compute (a renamed tile) is refused by name."""
     try:
         data = json.loads(path.read_text())
-        listed, in_file = list(data["features"]), data["rounds"]
+        listed, rounds = list(data["features"]), data["rounds"]
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ContentError(
             f"{path}: not a value model ({exc}); refit it with bench/fit_value.py --write") from None
@@ -87,8 +82,8 @@ def _load(path: Path = MODEL_FILE,
             f"or names one twice; the code computes {list(FEATURE_NAMES)}. Rename them to "
             f"match, or refit with bench/fit_value.py --write")
     out = {}
-    for key in rounds:
-        entry = in_file.get(key) if isinstance(in_file, dict) else None
+    for key in ROUNDS:
+        entry = rounds.get(key) if isinstance(rounds, dict) else None
         try:
             weights = [float(w) for w in entry["weights"]]
             bias = float(entry["bias"])
@@ -105,8 +100,6 @@ def _load(path: Path = MODEL_FILE,
 
 _SHIPPED = _load()
 _MODEL = _SHIPPED
-_HORIZON_SHIPPED = _load(HORIZON_FILE, HORIZON_ROUNDS) if HORIZON_FILE.exists() else None
-_HORIZON = _HORIZON_SHIPPED
 
 
 def use_model(path: Path | None) -> None:
@@ -118,13 +111,6 @@ def use_model(path: Path | None) -> None:
     and leaves the model in use unchanged."""
     global _MODEL
     _MODEL = _SHIPPED if path is None else _load(path)
-
-
-def use_horizon_model(path: Path | None) -> None:
-    """Judge the beam's horizon by the model in ``path`` from now on in this process (``None``:
-    the shipped one), as ``use_model`` does for the main estimate."""
-    global _HORIZON
-    _HORIZON = _HORIZON_SHIPPED if path is None else _load(path, HORIZON_ROUNDS)
 
 
 def _base_features(state, seat: int) -> list[float]:
@@ -158,18 +144,18 @@ def features(state, seat: int) -> list[float]:
     return out
 
 
-#: Per model entry (one round of one model), the entry in the shape the estimate uses: (the
-#: entry it was made from, bias, weights of the base inputs, weight per tile id), by ``id``.
+#: Per round, the model in the shape the estimate uses: (the entry of ``_MODEL`` it was made
+#: from, bias, weights of the base inputs, weight per tile id).
 _FAST: dict[int, tuple] = {}
 
 
-def _fast(model: dict, rnd: int) -> tuple:
-    entry = model[rnd]
-    fast = _FAST.get(id(entry))
+def _fast(rnd: int) -> tuple:
+    entry = _MODEL[rnd]
+    fast = _FAST.get(rnd)
     if fast is None or fast[0] is not entry:
         bias, weights = entry
         per_tile = tuple(weights[at] if at is not None else 0.0 for at in _COUNT_AT)
-        fast = _FAST[id(entry)] = (entry, bias, weights[:_N_BASE], per_tile)
+        fast = _FAST[rnd] = (entry, bias, weights[:_N_BASE], per_tile)
     return fast
 
 
@@ -192,33 +178,14 @@ def next_round_start(leaf):
     return reached
 
 
-def _estimate(model: dict, state, seat: int) -> float:
-    _entry, bias, weights, per_tile = _fast(model, state.round)
-    total = bias + sum(w * x for w, x in zip(weights, _base_features(state, seat), strict=True))
-    for tid in state.kinds[seat]:
-        total += per_tile[tid]
-    return total
-
-
 def estimate_final_score(state, seat: int) -> float:
     """The expected final score of ``seat`` (exact once the game is over).
 
     The same sum as over ``features()``, with each built design's weight added directly."""
     if state.is_terminal:
         return float(state.points[seat])
-    return _estimate(_MODEL, state, seat)
-
-
-def estimate_at_horizon(state, seat: int) -> float:
-    """The expected final score of ``seat`` at the beam's horizon (``GameInfo.horizon_value``):
-    a position at the first construction decision of round 2, 3 or 4, or the game's end.
-
-    Why a model of its own: ``estimate_final_score`` is fitted at every kind of decision of a
-    round and to what greedy play makes of each turn, while the beam compares only towns at a
-    round's start, each about to be played on by the beam itself. The horizon model is fitted
-    on exactly those comparisons (``bench/fit_horizon.py``). Without its file, or in a round
-    it does not cover, this is ``estimate_final_score``."""
-    if state.is_terminal:
-        return float(state.points[seat])
-    model = _HORIZON if _HORIZON is not None and state.round in _HORIZON else _MODEL
-    return _estimate(model, state, seat)
+    _entry, bias, weights, per_tile = _fast(state.round)
+    total = bias + sum(w * x for w, x in zip(weights, _base_features(state, seat), strict=True))
+    for tid in state.kinds[seat]:
+        total += per_tile[tid]
+    return total
