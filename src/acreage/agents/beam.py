@@ -29,7 +29,7 @@ import time
 
 from ..core.registry import game_info
 from .base import Agent, Budget, TurnPlan, play_forced, private_view, unthinking_step
-from .simple import _position_key, complete_turn
+from .simple import complete_turn, position_key
 
 #: The hard limit of a search with a time budget, as a multiple of it. Past the budget the
 #: beam follows its single best line on to the horizon (every position it expands also has its
@@ -133,7 +133,7 @@ class BeamAgent(Agent):
                         if value > best_value:
                             best_value, best_first, best_leaf = value, line_first, child
                         continue
-                    key = _position_key(child, seat)
+                    key = position_key(child, seat)
                     if key not in kept or value > kept[key][0]:
                         kept[key] = (value, child, line_first)
             if stopped:

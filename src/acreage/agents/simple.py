@@ -72,7 +72,7 @@ class GreedyAgent(Agent):
         seen = self._seen
         if len(seen) > 4096:
             seen.clear()
-        seen.add(_position_key(state, seat))
+        seen.add(position_key(state, seat))
         scored = []
         for action in actions:
             after = view.clone()
@@ -87,7 +87,7 @@ class GreedyAgent(Agent):
         for entry in scored:
             after = view.clone()
             after.apply(entry[2])
-            if _position_key(after, seat) not in seen:
+            if position_key(after, seat) not in seen:
                 pick = entry
                 break
         _value, _r, action, path = pick
@@ -132,7 +132,7 @@ def complete_turn(state, seat: int, heuristic, rng, depth: int = 32, width: int 
         depth -= 1
 
 
-def _position_key(state, seat: int) -> str:
+def position_key(state, seat: int) -> str:
     """What the seat sees of a position, minus counters that change on every step."""
     obs = state.observation(seat)
     obs.pop("moves_left", None)
