@@ -92,3 +92,25 @@ def test_round_lists_are_checked():
     for bad in ("0", "5", "x", ""):
         with pytest.raises(argparse.ArgumentTypeError, match="from 1 to 4"):
             solo_oracle._rounds(bad)
+
+
+def test_per_town_keeps_the_best_positions_of_each_town_in_rank_order():
+    """``varied`` keeps at most ``per_town`` positions per set of buildings, best first, so
+    the beam's places go to different plans."""
+    from acreage import new_game
+
+    base = new_game("foxglove", players=1, seed=4212, solo_setup=5)
+    other = base.clone()
+    other.kinds[0] = [*other.kinds[0], other.kinds[0][0]]  # a second town: one more building
+    ranked = [(9.0, base), (8.0, base.clone()), (7.0, other), (6.0, base.clone()), (5.0, other)]
+    assert [v for v, _ in solo_oracle.varied(ranked, 1)] == [9.0, 7.0]
+    assert [v for v, _ in solo_oracle.varied(ranked, 2)] == [9.0, 8.0, 7.0, 5.0]
+    assert solo_oracle.town_of(base) != solo_oracle.town_of(other)
+
+
+def test_a_beam_that_keeps_per_town_finds_a_legal_line_FF_SOLO_10():
+    score, line = solo_oracle.oracle(5, 4212, width=2, per_town=1)
+    replayed, _builds = solo_oracle.replay(5, 4212, line)
+    assert replayed == score > 0
+    with pytest.raises(ValueError, match="per_town=-1"):
+        solo_oracle.oracle(5, 4212, width=2, per_town=-1)
