@@ -9,7 +9,7 @@ result does not depend on the machine's load.
 
 The bot's own random choices are a second source of luck that pairing does not remove: two
 runs of the same bot with different agent seeds differed by 2.2-2.5 points on 72 games in
-sessions 18-20 (docs/bots.md). ``--control`` therefore also plays ``a`` with other agent seeds
+sessions 18-20 (docs/bots-experiments.md). ``--control`` therefore also plays ``a`` with other agent seeds
 (``a'``) and prints ``a' - a`` and ``b - a'`` next to ``b - a``: a variant is better only if it
 beats both runs of the baseline.
 

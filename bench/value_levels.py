@@ -19,7 +19,7 @@ The printout is the residual table and the bias shifts that make the residual co
 each round's end (round 4 is kept); ``--write`` adds them to ``data/value_model.json`` (or
 ``--out``), with the run named in the model's provenance, to be played against the shipped model
 with ``bench/solo_ab.py --value-b``. Session 21 found the levels jumping by 2-9 points at round
-ends; lining them up did not make the bot stronger (docs/bots.md, "Session 21"), so the shipped
+ends; lining them up did not make the bot stronger (docs/bots-experiments.md, "Session 21"), so the shipped
 model keeps its levels and this stays a check for the next fit.
 
     .venv/bin/python bench/value_levels.py --games 970000:144 --out /tmp/levels.json

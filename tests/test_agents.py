@@ -127,7 +127,7 @@ def _tree_depth(node) -> int:
 
 def test_mcts_depth_caps_the_turns_below_the_root():
     """``depth=1`` judges every turn of the root at once; without a cap the same search grows
-    deeper lines (measured in docs/bots.md: capping at 2 turns cost 4 points in solo)."""
+    deeper lines (measured in docs/bots-experiments.md: capping at 2 turns cost 4 points in solo)."""
     state = _first_build_decision(seed=4)
     capped = make_agent("mcts:book=0,iterations=60,depth=1,reuse=0", seed=3)
     capped.decide(state, 0)

@@ -1,6 +1,6 @@
 """A beam search over whole turns to the game's next calm point, for single-player games.
 
-Why: in Foxglove solo, tree search stopped getting stronger with more iterations (docs/bots.md)
+Why: in Foxglove solo, tree search stopped getting stronger with more iterations (docs/bots-experiments.md)
 while a beam search that carries a few complete lines got stronger with width. Two things set
 the beam apart. Every turn at the root is completed and followed, so none is left unvisited
 by a short search. And every line is carried to the same kind of position before it is judged:
