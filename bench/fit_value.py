@@ -224,14 +224,16 @@ def start_vector(kind: str) -> np.ndarray:
     return w
 
 
-def fit(groups, prior: np.ndarray, ridge: float, rounds=ROUNDS) -> np.ndarray:
+def fit(groups, prior: np.ndarray, ridge: float, rounds=ROUNDS, designs: bool = True) -> np.ndarray:
     """Ridge regression of within-group final-score differences, toward ``prior``.
 
     Each parameter is penalised in units of its feature's spread among the positions of its
     own round. A feature that does not vary within a round (the banked points of round 1) is
     left at its prior: otherwise it only duplicates that round's bias inside the data, and an
     unseen value at play time (a museum's first cubes) would meet a huge weight. Only the
-    parameters of ``rounds`` move; the others stay at the prior."""
+    parameters of ``rounds`` move; the others stay at the prior. ``designs=False`` also keeps
+    the per-design counts at the prior: with a few dozen groups, one weight per tile design
+    mostly fits the noise of the few games that built it."""
     rows = np.vstack([x for _, x, _ in groups])
     scale = np.zeros(rows.shape[1])
     for rnd in rounds:
@@ -240,6 +242,8 @@ def fit(groups, prior: np.ndarray, ridge: float, rounds=ROUNDS) -> np.ndarray:
         if len(mine):
             scale[at:at + WIDTH] = mine.std(0)
             scale[at] = 1.0  # the bias
+            if not designs:
+                scale[at + 1 + value.N_BASE:at + WIDTH] = 0.0
     xd = np.vstack([x - x.mean(0) for _, x, _ in groups])
     yd = np.concatenate([y - y.mean() for _, _, y in groups])
     target = yd - xd @ prior

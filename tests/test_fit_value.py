@@ -155,3 +155,16 @@ def test_round_horizon_continuations_stop_at_the_next_rounds_first_construction_
             else:
                 assert final is None and end.round == 4 and end.phase == CONSTRUCTION
                 assert fit_value._decision_point(end)
+
+
+def test_designs_false_keeps_every_design_weight_at_its_prior():
+    """With few groups a weight per tile design fits noise: ``designs=False`` moves only the
+    base inputs (the heuristic's terms and the town's plain facts)."""
+    from acreage.games.foxglove import value
+
+    assert 30 >= value.N_BASE  # input 30 of ``_groups`` is a design count
+    prior = np.zeros(4 * W)
+    prior[1 + 30] = 1.0
+    w = fit_value.fit(_groups(200), prior, ridge=0.01, designs=False)
+    assert w[1 + 30] == 1.0
+    assert np.array_equal(w[1 + value.N_BASE:W], prior[1 + value.N_BASE:W])

@@ -65,14 +65,14 @@ def test_features_count_each_building_design_in_town():
     while not state.is_terminal:
         for seat in (0, 1):
             f = value.features(state, seat)
-            built = max(built, sum(f[value._N_BASE:]))
+            built = max(built, sum(f[value.N_BASE:]))
             assert len(f) == value.N_FEATURES
-            expect = [0.0] * (value.N_FEATURES - value._N_BASE)
+            expect = [0.0] * (value.N_FEATURES - value.N_BASE)
             for tid in state.kinds[seat]:
                 tile = value.TILES[tid]
                 if tile.tier != "start":
-                    expect[value.FEATURE_NAMES.index(f"built {tile.name} ({tile.tier})") - value._N_BASE] += 1
-            assert f[value._N_BASE:] == expect
+                    expect[value.FEATURE_NAMES.index(f"built {tile.name} ({tile.tier})") - value.N_BASE] += 1
+            assert f[value.N_BASE:] == expect
             assert sum(expect) == len(state.kinds[seat]) - 2  # all but the Forest and the Mine
         state.apply(rng.choice(state.legal_actions()))
     assert built >= 2
@@ -83,7 +83,7 @@ def test_features_count_each_building_design_in_town():
 def test_estimate_is_the_models_sum_over_its_features():
     """The estimate adds each built design's weight directly (for speed); it must equal the
     plain sum over ``features()``, and the shipped model must use the design counts."""
-    assert any(any(w[value._N_BASE:]) for _b, w in value._MODEL.values())
+    assert any(any(w[value.N_BASE:]) for _b, w in value._MODEL.values())
     state = acreage.new_game("foxglove", players=2, seed=7)
     rng = random.Random(1)
     while not state.is_terminal:

@@ -55,7 +55,8 @@ FEATURE_NAMES = (
 #: The column of each design's count in ``features()`` (None for the starting tile's halves).
 _COUNT_AT = tuple(
     FEATURE_NAMES.index(f"built {t.name} ({t.tier})") if t.tier != "start" else None for t in TILES)
-_N_BASE = FEATURE_NAMES.index("trails") + 1
+#: How many inputs come before the per-design counts (the base inputs).
+N_BASE = FEATURE_NAMES.index("trails") + 1
 N_FEATURES = len(FEATURE_NAMES)
 ROUNDS = ("1", "2", "3", "4")
 
@@ -75,7 +76,7 @@ def _load(path: Path = MODEL_FILE) -> dict[int, tuple[float, tuple[float, ...]]]
             f"{path}: not a value model ({exc}); refit it with bench/fit_value.py --write") from None
     known = set(FEATURE_NAMES)
     unknown = [n for n in listed if n not in known]
-    missing = [n for n in FEATURE_NAMES[:_N_BASE] if n not in listed]
+    missing = [n for n in FEATURE_NAMES[:N_BASE] if n not in listed]
     if unknown or missing or len(set(listed)) != len(listed):
         raise ContentError(
             f"{path}: lists features the code does not compute {unknown}, lacks {missing} "
@@ -114,7 +115,7 @@ def use_model(path: Path | None) -> None:
 
 
 def _base_features(state, seat: int) -> list[float]:
-    """The inputs before the per-design counts (``FEATURE_NAMES[:_N_BASE]``)."""
+    """The inputs before the per-design counts (``FEATURE_NAMES[:N_BASE]``)."""
     kinds = state.kinds[seat]
     cubes = state.cubes[seat]
     prod_left = max(0, 4 - state.round)
@@ -136,7 +137,7 @@ def _base_features(state, seat: int) -> list[float]:
 def features(state, seat: int) -> list[float]:
     """The model's inputs, in the order of ``FEATURE_NAMES``."""
     out = _base_features(state, seat)
-    out.extend([0.0] * (N_FEATURES - _N_BASE))
+    out.extend([0.0] * (N_FEATURES - N_BASE))
     for tid in state.kinds[seat]:
         at = _COUNT_AT[tid]
         if at is not None:
@@ -155,7 +156,7 @@ def _fast(rnd: int) -> tuple:
     if fast is None or fast[0] is not entry:
         bias, weights = entry
         per_tile = tuple(weights[at] if at is not None else 0.0 for at in _COUNT_AT)
-        fast = _FAST[rnd] = (entry, bias, weights[:_N_BASE], per_tile)
+        fast = _FAST[rnd] = (entry, bias, weights[:N_BASE], per_tile)
     return fast
 
 
