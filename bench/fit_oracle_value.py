@@ -58,7 +58,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fit_value import ROUNDS, WIDTH, _show, fit, quality, start_vector  # noqa: E402
 from solo_ab import seed_range  # noqa: E402
-from solo_oracle import _key, _setups, beam, town_of, varied  # noqa: E402
+from solo_oracle import _key, _setups, beam, town_of, turns, varied  # noqa: E402
 
 
 def round_start_towns(setup: int, seed: int, width: int, per_town: int,
@@ -68,8 +68,6 @@ def round_start_towns(setup: int, seed: int, width: int, per_town: int,
     the value rates best), best first. The beam stops where the last round asked starts."""
     from acreage import new_game
     from acreage.agents.base import play_forced
-    from acreage.agents.simple import complete_turn
-    from acreage.games.foxglove.prune import shortlist
     from acreage.games.foxglove.value import estimate_final_score as judge
 
     last = max(rounds)
@@ -81,11 +79,7 @@ def round_start_towns(setup: int, seed: int, width: int, per_town: int,
     while frontier:
         kept: dict[tuple, tuple[float, object]] = {}
         for state in frontier:
-            for action in state.legal_actions():
-                child = state.clone()
-                child.apply(action)
-                complete_turn(child, 0, judge, rng, shortlist=shortlist)
-                play_forced(child, True)
+            for child in turns(state, rng):
                 if child.is_terminal:
                     continue
                 value = judge(child, 0)

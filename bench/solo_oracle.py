@@ -105,6 +105,23 @@ def varied(ranked: list, per_town: int) -> list:
     return out
 
 
+def turns(state, rng: random.Random):
+    """Each turn from the solo position ``state`` (left unchanged), as a new position: the
+    step played, the turn completed by the bot's own greedy completion, forced steps and
+    transport stages followed to the next decision or the game's end."""
+    from acreage.agents.base import play_forced
+    from acreage.agents.simple import complete_turn
+    from acreage.games.foxglove.prune import shortlist
+    from acreage.games.foxglove.value import estimate_final_score as judge
+
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        complete_turn(child, 0, judge, rng, shortlist=shortlist)
+        play_forced(child, True)
+        yield child
+
+
 def beam(root, width: int, rng: random.Random, per_town: int = 0) -> tuple[int, list]:
     """The best line the beam finds from the solo position ``root`` (left unchanged): (final
     score, every action from the game's start, ``root``'s own history first).
@@ -113,8 +130,6 @@ def beam(root, width: int, rng: random.Random, per_town: int = 0) -> tuple[int, 
     turn, so that the ``width`` kept are different plans, not one town with its trails and
     cubes moved about."""
     from acreage.agents.base import play_forced
-    from acreage.agents.simple import complete_turn
-    from acreage.games.foxglove.prune import shortlist
     from acreage.games.foxglove.value import estimate_final_score as judge
 
     if width < 1:
@@ -130,11 +145,7 @@ def beam(root, width: int, rng: random.Random, per_town: int = 0) -> tuple[int, 
     while frontier:
         kept: dict[tuple, tuple[float, object]] = {}
         for state in frontier:
-            for action in state.legal_actions():
-                child = state.clone()
-                child.apply(action)
-                complete_turn(child, 0, judge, rng, shortlist=shortlist)
-                play_forced(child, True)
+            for child in turns(state, rng):
                 if child.is_terminal:
                     if child.scores()[0] > best[0]:
                         best = (child.scores()[0], list(child.history))
