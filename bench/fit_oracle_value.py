@@ -117,8 +117,34 @@ def play_groups(job: tuple) -> list:
     return out
 
 
+def _play_game(job: tuple) -> tuple[tuple[int, int], list]:
+    return (job[0], job[1]), play_groups(job)
+
+
+def load_cache(path: Path) -> dict[tuple[int, int], list]:
+    """{(setup, seed): groups} of the games played so far (a game may have none). Also reads
+    the flat list of groups that earlier versions wrote."""
+    if not path.exists():
+        return {}
+    data = pickle.loads(path.read_bytes())
+    if isinstance(data, dict):
+        return data
+    games: dict[tuple[int, int], list] = {}
+    for group in data:
+        games.setdefault((group[0], group[1]), []).append(group)
+    return games
+
+
+def save_cache(path: Path, games: dict[tuple[int, int], list]) -> None:
+    """Write the cache whole, through a temporary file, so a stop mid-write keeps the old one."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(pickle.dumps(games))
+    tmp.replace(path)
+
+
 def featurize(raw) -> list[tuple[int, int, np.ndarray, np.ndarray]]:
-    """[(seed, round, X, labels)] in ``fit_value``'s row layout."""
+    """[(seed, round, X, labels)] in ``fit_value``'s row layout. A row holds a position or, in
+    caches written by session 30's scratch version of this tool, its feature vector."""
     from acreage.games.foxglove import value
 
     out = []
@@ -126,7 +152,9 @@ def featurize(raw) -> list[tuple[int, int, np.ndarray, np.ndarray]]:
         x = np.zeros((len(rows), len(ROUNDS) * WIDTH))
         at = (rnd - 1) * WIDTH
         x[:, at] = 1.0
-        x[:, at + 1:at + WIDTH] = [value.features(state, 0) for state, _ in rows]
+        x[:, at + 1:at + WIDTH] = [
+            list(state) if isinstance(state, (list, tuple)) else value.features(state, 0)
+            for state, _ in rows]
         out.append((seed, rnd, x, np.array([label for _, label in rows], float)))
     return out
 
@@ -146,7 +174,8 @@ def main() -> None:
                         "are compared on the held-out groups and the first is written")
     parser.add_argument("--designs", action="store_true", help="also refit the per-design weights")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--cache", type=Path, help="keep (and reuse) the groups here")
+    parser.add_argument("--cache", type=Path, help="keep the groups of each game here (written "
+                        "after every game); games already in it are not played again")
     parser.add_argument("--out", type=Path, help="write the refitted model here")
     args = parser.parse_args()
     try:
@@ -159,20 +188,24 @@ def main() -> None:
         parser.error("widths, --per-town and --top must be at least 1, --extra at least 0")
     ridges = [float(r) for r in args.ridge.split(",")]
 
-    if args.cache is not None and args.cache.exists():
-        raw = pickle.loads(args.cache.read_bytes())
-        print(f"{len(raw)} groups from {args.cache}")
-    else:
-        jobs = [(setup, seed, args.find_width, args.label_width, args.per_town, args.top,
-                 args.extra, rounds) for seed in args.seeds for setup in args.setups]
-        raw, start = [], time.perf_counter()
+    wanted = {(setup, seed) for seed in args.seeds for setup in args.setups}
+    cached = load_cache(args.cache) if args.cache is not None else {}
+    jobs = [(setup, seed, args.find_width, args.label_width, args.per_town, args.top,
+             args.extra, rounds) for seed in args.seeds for setup in args.setups
+            if (setup, seed) not in cached]
+    print(f"{len(wanted) - len(jobs)} of {len(wanted)} games from the cache, {len(jobs)} to play")
+    if jobs:
+        start = time.perf_counter()
         with Pool(args.workers) as pool:
-            for i, groups in enumerate(pool.imap_unordered(play_groups, jobs)):
-                raw += groups
-                print(f"  {i + 1}/{len(jobs)} games, {len(raw)} groups, "
+            for i, (game, groups) in enumerate(pool.imap_unordered(_play_game, jobs)):
+                cached[game] = groups
+                if args.cache is not None:  # after every game, so a stopped run loses one game
+                    save_cache(args.cache, cached)
+                print(f"  {i + 1}/{len(jobs)} games, {sum(map(len, cached.values()))} groups, "
                       f"{time.perf_counter() - start:.0f} s", flush=True)
-        if args.cache is not None:
-            args.cache.write_bytes(pickle.dumps(raw))
+    raw = [group for game in sorted(wanted) for group in cached.get(game, [])]
+    if not raw:
+        parser.error("no groups to fit: play some games (--setups, --seeds) first")
     groups = featurize(raw)
     seeds = sorted({seed for seed, *_ in groups})
     cut = seeds[int(len(seeds) * 0.75)] if len(seeds) > 1 else seeds[0] + 1
