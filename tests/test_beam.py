@@ -8,6 +8,7 @@ of its chosen turn (FF-CON-1: a build is build, place, pay) without searching ag
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -135,3 +136,49 @@ def test_beam_judges_lines_where_they_stand_past_its_level_cap(monkeypatch):
     agent = BeamAgent(seed=1, width=2, book=0)
     assert agent.decide(state, 0) in state.legal_actions()
     assert agent.last_levels == 2 and agent.last_leaf is not None
+
+
+def test_beam_clock_banks_time_per_real_choice_and_spends_it_on_searches():
+    """``clock=1``: every decision with a choice adds ``ms`` to the bank; only searches draw on
+    it, by the time they took, so placements, payments and transport steps save time for the
+    turn-start searches."""
+    state = acreage.new_game("foxglove", players=1, seed=4, solo_setup=5)
+    agent = make_agent("beam:ms=20,clock=1,width=2", seed=2)
+    real = searched = 0
+    spent = 0.0
+    for _ in range(40):
+        if state.is_terminal:
+            break
+        before, searches = agent.bank, agent.searches
+        choice = len(state.legal_actions()) > 1
+        started = time.perf_counter()
+        action = agent.decide(state, 0)
+        took = time.perf_counter() - started
+        drawn = before + (0.02 if choice else 0.0) - agent.bank
+        if agent.searches == searches:
+            assert drawn == pytest.approx(0.0, abs=1e-12)  # no search, nothing spent
+        else:
+            searched += 1
+            assert 0.0 < drawn <= took
+            spent += drawn
+        real += choice
+        state.apply(action)
+    assert searched and real > searched  # most decisions were not searches
+    assert agent.bank == pytest.approx(0.02 * real - spent)
+
+
+def test_beam_clock_allowance_is_the_bank_within_its_floor_and_cap():
+    """A search may take what is banked, never less than ``ms`` and never more than
+    ``CLOCK_CAP`` times it; without the clock, exactly ``ms``; without ``ms``, no limit."""
+    from acreage.agents.beam import CLOCK_CAP
+
+    agent = make_agent("beam:ms=100,clock=1")
+    for bank, allowed in ((-3.0, 0.1), (0.0, 0.1), (0.35, 0.35), (1e6, CLOCK_CAP * 0.1)):
+        agent.bank = bank
+        assert agent.allowance() == pytest.approx(allowed)
+    plain = make_agent("beam:ms=100")
+    plain.bank = 50.0
+    assert plain.allowance() == pytest.approx(0.1)
+    assert make_agent("beam").allowance() is None
+    with pytest.raises(ValueError, match="clock=1 banks ms=.*beam:ms=1000,clock=1"):
+        make_agent("beam:clock=1")

@@ -19,6 +19,13 @@ new search. When the ``ms`` budget is spent, the beam narrows to its single best
 still reaches the horizon; at twice the budget it stops, and the lines judged so far decide
 (each expanded position's "stop here" line, in Foxglove its pass, is among them).
 
+With ``clock=1`` the budget works like a chess clock with an increment: every real choice the
+bot is asked to make (two or more legal actions) adds ``ms`` to a bank, and a search may spend
+what is banked, up to ``CLOCK_CAP`` times ``ms`` and never less than ``ms``. Most of a game's
+decisions are placements, payments and transport steps that take no search, so the bank lets the
+turn-start searches run to full width while the game as a whole still averages about ``ms`` per
+decision. The plain budget spends about a fifth of that (docs/bots.md).
+
 It plays single-player games only: between two of its turns an opponent would move, and a beam
 over one seat's turns has no answer for that (use ``mcts``).
 """
@@ -38,6 +45,9 @@ from .simple import complete_turn, position_key
 OVERRUN = 2.0
 #: Turns a line may take before it is judged where it stands (Foxglove's rounds take under 20).
 MAX_LEVELS = 64
+#: With ``clock=1``, the most one search may draw from the bank, as a multiple of ``ms`` (a
+#: full-width Foxglove search takes about 6 s; docs/bots-experiments.md, session 24).
+CLOCK_CAP = 10.0
 
 
 class BeamAgent(Agent):
@@ -45,20 +55,28 @@ class BeamAgent(Agent):
 
     ``width``: positions kept per level (more is stronger and slower); ``ms``: thinking time per
     decision, after which the beam narrows to one line (and at twice which it stops); ``book``:
-    play the game's opening-book move where it has one.
+    play the game's opening-book move where it has one; ``clock``: bank ``ms`` per real choice
+    and let searches spend the bank (see the module's docstring).
     """
 
     name = "beam"
 
     def __init__(self, seed: int | None = None, budget: Budget | None = None, width: int = 6,
-                 book: int = 1) -> None:
+                 book: int = 1, clock: int = 0) -> None:
         super().__init__(seed, budget)
         if width < 1:
             raise ValueError(f"beam option width={width}: keep at least 1 position per level")
         if self.budget.iterations is not None:
             raise ValueError("the beam bot has no iterations; give ms= (or nothing, for no limit)")
+        if clock and self.budget.ms is None:
+            raise ValueError("beam option clock=1 banks ms= per decision; give ms= too, e.g. "
+                             "beam:ms=1000,clock=1")
         self.width = width
         self.book = bool(book)
+        self.clock = bool(clock)
+        #: Seconds banked by the clock and not yet spent (it can dip below 0 when a search
+        #: overruns; the next searches then get their plain ``ms``).
+        self.bank = 0.0
         self._plan = TurnPlan()
         #: Searches run so far; the last one's depth in turns, the lines it judged, and the
         #: position its best line was judged at (for tests and for explaining a choice).
@@ -76,6 +94,8 @@ class BeamAgent(Agent):
     def decide(self, state, seat: int):
         self.check_players(state.num_players)
         actions = state.legal_actions()
+        if self.clock and len(actions) > 1:
+            self.bank += self.budget.ms / 1000.0
         step = unthinking_step(state, seat, actions, self._plan)
         if step is not None:
             return step
@@ -84,11 +104,24 @@ class BeamAgent(Agent):
             move = info.book(state, seat)
             if move is not None:
                 return move
+        started = time.perf_counter()
         steps = self._search(private_view(state, seat, self.rng), seat, info)
+        if self.clock:
+            self.bank -= time.perf_counter() - started
         if not steps or steps[0] not in actions:  # cannot happen with a sound determinize
             return self.rng.choice(actions)
         self._plan.remember(state, seat, steps[1:])
         return steps[0]
+
+    def allowance(self) -> float | None:
+        """Seconds the next search may take before it narrows (it stops at ``OVERRUN`` times
+        this); None without a time budget."""
+        if self.budget.ms is None:
+            return None
+        plain = self.budget.ms / 1000.0
+        if not self.clock:
+            return plain
+        return max(plain, min(self.bank, CLOCK_CAP * plain))
 
     def _search(self, root, seat: int, info) -> list:
         """The steps of the first turn of the best line found from ``root``."""
@@ -97,9 +130,10 @@ class BeamAgent(Agent):
             raise ValueError(f"{info.name} registers no value or heuristic for the beam bot to judge by")
         horizon = info.horizon(root) if info.horizon is not None else (lambda s: s.is_terminal)
         soft = hard = None
-        if self.budget.ms is not None:
+        allowed = self.allowance()
+        if allowed is not None:
             now = time.perf_counter()
-            soft, hard = now + self.budget.ms / 1000.0, now + OVERRUN * self.budget.ms / 1000.0
+            soft, hard = now + allowed, now + OVERRUN * allowed
         width = self.width
         self.searches += 1
         best_value, best_first, best_leaf = float("-inf"), None, None
