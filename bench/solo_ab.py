@@ -41,8 +41,9 @@ CONTROL_OFFSET = 1_000_003
 
 
 def solo_game(spec: str, setup: int, seed: int, agent_seed: int, model: str | None = None,
-              watch=None) -> tuple[int, float]:
-    """One solo game of the bot ``spec``: (final score, seconds it thought).
+              watch=None) -> tuple[int, float, int, float]:
+    """One solo game of the bot ``spec``: (final score, seconds it thought, decisions it made,
+    seconds of its longest decision).
 
     ``model`` names a value model file (None: the shipped one); ``watch(state)``, if given, sees
     the game before each of the bot's decisions (``solo_oracle.py --from-rounds`` takes its
@@ -54,23 +55,26 @@ def solo_game(spec: str, setup: int, seed: int, agent_seed: int, model: str | No
     value.use_model(Path(model) if model else None)
     state = new_game("foxglove", players=1, seed=seed, solo_setup=setup)
     agent = make_agent(spec, seed=agent_seed)
-    thought = 0.0
+    thought = longest = 0.0
+    decisions = 0
     while not state.is_terminal:
         if watch is not None:
             watch(state)
         start = time.perf_counter()
         action = agent.decide(state, 0)
-        thought += time.perf_counter() - start
+        took = time.perf_counter() - start
+        thought += took
+        longest = max(longest, took)
+        decisions += 1
         state.apply(action)
-    return state.scores()[0], thought
+    return state.scores()[0], thought, decisions, longest
 
 
-def play(job: tuple[str, str, int, int, int, str | None]) -> tuple[str, int, int, int, float]:
+def play(job: tuple[str, str, int, int, int, str | None]) -> tuple:
     """One solo game for the pool: (arm, spec, setup, seed, agent seed offset, value model file or
-    None for the shipped one) -> (arm, setup, seed, score, seconds)."""
+    None for the shipped one) -> (arm, setup, seed, score, seconds, decisions, longest)."""
     arm, spec, setup, seed, offset, model = job
-    score, seconds = solo_game(spec, setup, seed, seed + offset, model)
-    return arm, setup, seed, score, seconds
+    return (arm, setup, seed, *solo_game(spec, setup, seed, seed + offset, model))
 
 
 def paired(label: str, new: dict, old: dict, games: list) -> str:
@@ -138,9 +142,13 @@ def main() -> None:
         results = pool.map(play, jobs, chunksize=1)
     score: dict[str, dict] = {arm: {} for arm in arms}
     seconds = dict.fromkeys(arms, 0.0)
-    for arm, setup, seed, s, t in results:
+    decisions = dict.fromkeys(arms, 0)
+    longest = dict.fromkeys(arms, 0.0)
+    for arm, setup, seed, s, t, n, most in results:
         score[arm][(setup, seed)] = s
         seconds[arm] += t
+        decisions[arm] += n
+        longest[arm] = max(longest[arm], most)
     for arm, (spec, offset, model) in arms.items():
         per_setup = {s: statistics.mean(score[arm][(s, seed)] for seed in args.seeds) for s in setups}
         label = f"{arm:2s} {spec}" + (" (other agent seeds)" if offset else "") + (
@@ -148,6 +156,8 @@ def main() -> None:
         print(f"{label:48s} mean {statistics.mean(score[arm].values()):6.2f}  "
               f"CPU {seconds[arm] / len(games):5.1f} s/game  by setup "
               + " ".join(f"{s}:{v:.1f}" for s, v in per_setup.items()))
+        print(f"{'':51s}{seconds[arm] / max(1, decisions[arm]):.2f} s a decision on average "
+              f"({decisions[arm] / len(games):.0f} decisions a game), longest {longest[arm]:.1f} s")
     print(paired("b - a ", score["b"], score["a"], games))
     if args.control:
         print(paired("a' - a", score["a'"], score["a"], games))
