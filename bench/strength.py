@@ -3,7 +3,9 @@
 1. The solo benchmark: the MCTS bot with about 1 s per decision plays each of Foxglove Farm's
    six solo setups (several seeds each); the mean score per setup is printed next to the
    rulebook's thresholds 60 / 80 / 100 / 120. The beam bot (single-player only) plays the
-   same games with the same time (``--skip-beam`` leaves it out).
+   same games on a clock with the same increment (``beam:ms=1000,clock=1``: each decision
+   banks the time, searches spend it; docs/bots.md), so its game averages about ``--ms`` a
+   decision (``--skip-beam`` leaves it out).
 2. The 2-player match: MCTS (1 s) against greedy, seats rotated; MCTS's win rate.
 3. More time, more strength? The solo benchmark again with a quarter of the time per decision
    (same seeds), next to greedy's solo score on those seeds (with the heuristic, and with the
@@ -40,7 +42,7 @@ def main() -> None:
 
     means = solo_benchmark(bot, args)
     if not args.skip_beam:
-        solo_benchmark(f"beam:ms={args.ms}", args)
+        solo_benchmark(f"beam:ms={args.ms},clock=1", args)
 
     out = args.out / f"match_{args.ms}ms_vs_greedy.jsonl"
     arena.simulate("foxglove", 2, [bot, "greedy"], games=args.match_games, out=out, root_seed=7,
