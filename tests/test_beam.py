@@ -182,3 +182,28 @@ def test_beam_clock_allowance_is_the_bank_within_its_floor_and_cap():
     assert make_agent("beam").allowance() is None
     with pytest.raises(ValueError, match="clock=1 banks ms=.*beam:ms=1000,clock=1"):
         make_agent("beam:clock=1")
+
+
+def test_beam_announces_its_hard_stop_to_the_game_while_it_searches(monkeypatch):
+    """While it searches, the beam's hard stop (``OVERRUN`` times its allowance) is the
+    deadline the game's costly steps honour (``core.deadline``; Foxglove's planner), and only
+    then; without a time budget there is none, so untimed searches stay reproducible."""
+    from acreage.agents import beam
+    from acreage.core import deadline
+
+    seen = []
+    real = beam.BeamAgent._search
+
+    def spy(self, root, seat, info):
+        seen.append((deadline.current(), time.perf_counter()))
+        return real(self, root, seat, info)
+
+    monkeypatch.setattr(beam.BeamAgent, "_search", spy)
+    state = _solo_build_decision()
+    timed = make_agent("beam:ms=50,width=2,book=0", seed=1)
+    assert timed.decide(state, 0) in state.legal_actions()
+    at, now = seen[-1]
+    assert at is not None and now < at <= now + beam.OVERRUN * 0.05
+    assert deadline.current() is None
+    BeamAgent(seed=1, width=2, book=0).decide(state, 0)
+    assert seen[-1][0] is None

@@ -601,6 +601,25 @@ def test_a_stage_left_far_below_its_bound_is_solved_again_with_more_work_FF_FIN_
     assert after.points[0] - state.points[0] >= 70  # the processing, plus end-game points
 
 
+def test_a_search_out_of_time_cuts_the_plan_short_and_the_game_does_not_keep_it_FF_FIN_2():
+    """A bot's search past its hard stop (``core.deadline``) gets a quick plan for this hard
+    round-4 stage, without the retries with more work, and that hurried plan is not cached: the
+    game's own move later gets the full plan (FF-FIN-2: the stage's 70 points)."""
+    import time
+
+    from acreage.core import deadline
+
+    state = _marketplace_final_stage()
+    key = pl._cache_key(state)
+    pl._CACHE.pop(key, None)
+    with deadline.until(time.perf_counter()):
+        hurried = pl.plan_cached(state)
+    assert not any("solved again" in note for note in hurried.notes)
+    assert hurried.value < 70 and key not in pl._CACHE
+    full = pl.plan_cached(state)
+    assert full.value == full.upper_bound == 70 and key in pl._CACHE
+
+
 def test_escalation_keeps_the_better_plan_and_spares_plans_near_their_bound(monkeypatch):
     """Unit check of the retry rule: more work only for a plan far below its bound, the better
     of the two kept, and nothing redone for a plan within ESCALATE_GAP of it."""

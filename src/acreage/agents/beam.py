@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import time
 
+from ..core import deadline as search_deadline
 from ..core.registry import game_info
 from .base import Agent, Budget, TurnPlan, play_forced, private_view, unthinking_step
 from .simple import complete_turn, position_key
@@ -105,7 +106,10 @@ class BeamAgent(Agent):
             if move is not None:
                 return move
         started = time.perf_counter()
-        steps = self._search(private_view(state, seat, self.rng), seat, info)
+        allowed = self.allowance()
+        stop = None if allowed is None else started + OVERRUN * allowed
+        with search_deadline.until(stop):  # the game's costly steps stop at the hard stop too
+            steps = self._search(private_view(state, seat, self.rng), seat, info)
         if self.clock:
             self.bank -= time.perf_counter() - started
         if not steps or steps[0] not in actions:  # cannot happen with a sound determinize

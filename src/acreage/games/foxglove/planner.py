@@ -36,6 +36,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cache
 
+from ...core import deadline as search_deadline
 from ...core.errors import IllegalAction
 from . import effects as fx
 from .actions import A_DONE, A_PROCESS, DONE, HAUL, MOVE, PROCESS, Action
@@ -873,6 +874,9 @@ class _Budget:
     def __init__(self, work: float, wall: float) -> None:
         self.work = work
         self.deadline = time.perf_counter() + wall
+        hurry = search_deadline.current()  # a bot's search out of time stops the solves too
+        if hurry is not None:
+            self.deadline = min(self.deadline, hurry)
 
     def left(self) -> float:
         return self.work if time.perf_counter() < self.deadline else 0.0
@@ -1157,7 +1161,7 @@ def plan(state, weights: Weights | None = None, *, work_limit: float = 5.0, time
     t0 = time.perf_counter()
     best = _plan_once(state, weights, work_limit, time_limit, workers, max_batches, use_solver)
     for _ in range(ESCALATIONS):
-        if not _far_below_bound(best):
+        if not _far_below_bound(best) or search_deadline.passed():
             break
         work_limit *= ESCALATE_FACTOR
         time_limit = None if time_limit is None else time_limit * ESCALATE_FACTOR
@@ -1283,6 +1287,8 @@ def plan_cached(state, work_limit: float = 1.5) -> Plan:
     found = _CACHE.get(key)
     if found is None:
         found = plan(state, work_limit=work_limit)
+        if search_deadline.passed():
+            return found  # perhaps cut short by a search out of time: not kept for the game
         _CACHE[key] = found
         if len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
