@@ -375,3 +375,29 @@ def test_mcts_best_mix_steers_solo_searches_only():
 def test_mcts_refuses_a_best_mix_outside_0_to_1(bad):
     with pytest.raises(ValueError, match="best_mix"):
         make_agent(f"mcts:best_mix={bad}")
+
+
+def test_mcts_announces_its_hard_stop_to_the_game_while_it_searches_only_with_a_time_budget(monkeypatch):
+    """With ``ms``, the game's costly steps inside MCTS's iterations (Foxglove's planner) hurry
+    at ``OVERRUN`` times the budget (``core.deadline``); with an iteration budget nothing is
+    announced, so those searches stay the same on any machine."""
+    from acreage.agents import mcts
+    from acreage.agents.base import OVERRUN
+    from acreage.core import deadline
+
+    seen = []
+    real = mcts.MctsAgent._iterate
+
+    def spy(self, *args):
+        seen.append((deadline.current(), time.perf_counter()))
+        return real(self, *args)
+
+    monkeypatch.setattr(mcts.MctsAgent, "_iterate", spy)
+    state = acreage.new_game("foxglove", players=2, seed=5)
+    make_agent("mcts:ms=30", seed=1).decide(state, state.current_player)
+    assert seen and all(at is not None and now < at for at, now in seen)
+    assert seen[0][0] <= seen[0][1] + OVERRUN * 0.03
+    assert deadline.current() is None
+    seen.clear()
+    make_agent("mcts:iterations=3", seed=1).decide(state, state.current_player)
+    assert len(seen) == 3 and all(at is None for at, _ in seen)

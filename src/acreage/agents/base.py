@@ -12,6 +12,12 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
+#: The hard limit of a search with a time budget, as a multiple of it. The beam follows its
+#: single best line past the budget and stops expanding at this limit, so a long round cannot
+#: stretch one decision much beyond it; for MCTS and the beam alike it is also the deadline at
+#: which the game's costly steps hurry (``core.deadline``).
+OVERRUN = 2.0
+
 
 @dataclass
 class Budget:

@@ -36,14 +36,9 @@ import time
 
 from ..core import deadline as search_deadline
 from ..core.registry import game_info
-from .base import Agent, Budget, TurnPlan, play_forced, private_view, unthinking_step
+from .base import OVERRUN, Agent, Budget, TurnPlan, play_forced, private_view, unthinking_step
 from .simple import complete_turn, position_key
 
-#: The hard limit of a search with a time budget, as a multiple of it. Past the budget the
-#: beam follows its single best line on to the horizon (every position it expands also has its
-#: "stop here" line judged, in Foxglove a pass); past this limit it stops expanding and the
-#: lines judged so far decide, so a long round cannot stretch one decision much beyond it.
-OVERRUN = 2.0
 #: Turns a line may take before it is judged where it stands (Foxglove's rounds take under 20).
 MAX_LEVELS = 64
 #: With ``clock=1``, the most one search may draw from the bank, as a multiple of ``ms`` (a

@@ -68,8 +68,9 @@ import math
 import random
 import time
 
+from ..core import deadline as search_deadline
 from ..core.registry import game_info
-from .base import Agent, Budget, TurnPlan, play_forced
+from .base import OVERRUN, Agent, Budget, TurnPlan, play_forced
 from .simple import GreedyAgent, complete_turn, settle
 
 
@@ -213,13 +214,16 @@ class MctsAgent(Agent):
             root, base = _Node(), self._values(state, judge)
         self.last_reused = root.visits
         done = 0
-        while True:
-            if limit_iter is not None and done >= limit_iter:
-                break
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-            self._iterate(state, seat, root, judge, base)
-            done += 1
+        # An iteration that runs into the deadline finishes; the game's costly steps in it
+        # (Foxglove's planner) hurry once twice the budget is spent (``core.deadline``).
+        with search_deadline.until(None if limit_s is None else start + OVERRUN * limit_s):
+            while True:
+                if limit_iter is not None and done >= limit_iter:
+                    break
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+                self._iterate(state, seat, root, judge, base)
+                done += 1
         self.last_iterations = done
         self.last_root = root
         legal = set(actions)
