@@ -57,7 +57,7 @@ def greedy_game_round_starts():
     """A setup-5 game of the greedy bot with a copy of each later round's first construction
     decision, taken by ``round_starts`` through ``solo_ab.solo_game``'s watch."""
     snapshots, watch = solo_oracle.round_starts([2, 3, 4])
-    score, _seconds = solo_oracle.solo_game("greedy", 5, 4212, 4212, watch=watch)
+    score, *_timing = solo_oracle.solo_game("greedy", 5, 4212, 4212, watch=watch)
     return score, snapshots
 
 
