@@ -194,9 +194,9 @@ def test_beam_announces_its_hard_stop_to_the_game_while_it_searches(monkeypatch)
     seen = []
     real = beam.BeamAgent._search
 
-    def spy(self, root, seat, info):
+    def spy(self, *args):
         seen.append((deadline.current(), time.perf_counter()))
-        return real(self, root, seat, info)
+        return real(self, *args)
 
     monkeypatch.setattr(beam.BeamAgent, "_search", spy)
     state = _solo_build_decision()

@@ -102,9 +102,11 @@ class BeamAgent(Agent):
                 return move
         started = time.perf_counter()
         allowed = self.allowance()
-        stop = None if allowed is None else started + OVERRUN * allowed
-        with search_deadline.until(stop):  # the game's costly steps stop at the hard stop too
-            steps = self._search(private_view(state, seat, self.rng), seat, info)
+        soft = hard = None
+        if allowed is not None:
+            soft, hard = started + allowed, started + OVERRUN * allowed
+        with search_deadline.until(hard):  # the game's costly steps stop at the hard stop too
+            steps = self._search(private_view(state, seat, self.rng), seat, info, soft, hard)
         if self.clock:
             self.bank -= time.perf_counter() - started
         if not steps or steps[0] not in actions:  # cannot happen with a sound determinize
@@ -122,17 +124,14 @@ class BeamAgent(Agent):
             return plain
         return max(plain, min(self.bank, CLOCK_CAP * plain))
 
-    def _search(self, root, seat: int, info) -> list:
-        """The steps of the first turn of the best line found from ``root``."""
+    def _search(self, root, seat: int, info, soft: float | None, hard: float | None) -> list:
+        """The steps of the first turn of the best line found from ``root``: one line only from
+        ``soft`` on, and none expanded further from ``hard`` on (``time.perf_counter()``
+        times; None: no limit)."""
         judge = info.value or info.heuristic
         if judge is None:
             raise ValueError(f"{info.name} registers no value or heuristic for the beam bot to judge by")
         horizon = info.horizon(root) if info.horizon is not None else (lambda s: s.is_terminal)
-        soft = hard = None
-        allowed = self.allowance()
-        if allowed is not None:
-            now = time.perf_counter()
-            soft, hard = now + allowed, now + OVERRUN * allowed
         width = self.width
         self.searches += 1
         best_value, best_first, best_leaf = float("-inf"), None, None
