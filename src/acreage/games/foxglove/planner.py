@@ -1207,7 +1207,9 @@ def _plan_once(state, weights: Weights | None, work_limit: float, time_limit: fl
     if relax.status not in ("OPTIMAL", "FEASIBLE"):
         # Out of work before even the relaxation was solved (a huge town):
         # the one-step greedy plan is far better than playing no moves at all.
-        log.warning("planner: the relaxation came back %s; using the greedy fallback", relax.status)
+        # Expected when a bot's search is out of time (core.deadline), worth a warning otherwise.
+        report = log.debug if search_deadline.passed() else log.warning
+        report("planner: the relaxation came back %s; using the greedy fallback", relax.status)
         notes.append(f"relaxation {relax.status}: greedy fallback, not optimal")
         return _greedy(town, t0, notes)
     ub = relax.bound
