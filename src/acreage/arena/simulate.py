@@ -1,33 +1,22 @@
 """Many games in parallel: a local process pool by default, or Ray tasks on a cluster.
 
-Both back ends send the same unit of work, :func:`acreage.arena.runner.run_batch` on a list of
-jobs, keep a bounded number of batches in flight, and append rows to the results file as each
+Both back ends (:mod:`acreage.arena.backends`) send the same unit of work,
+:func:`acreage.arena.runner.run_batch` on a list of jobs, keep a bounded number of batches in
+flight, and append rows to the results file as each
 batch finishes, so a run that is interrupted loses at most the batches in flight; running the
 same command again resumes it.
 """
 
 from __future__ import annotations
 
-import math
-import os
 import time
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .jobs import ArenaError, Config, Job
+from .backends import run_batches
+from .jobs import ArenaError, Config
 from .results import append_rows, done_ids, open_for_append
 from .runner import run_batch
-
-
-def _chunks(jobs: list[Job], size: int) -> Iterator[list[Job]]:
-    for i in range(0, len(jobs), size):
-        yield jobs[i : i + size]
-
-
-def auto_batch_size(pending: int, slots: int, per_slot: int = 16, cap: int = 200) -> int:
-    """About ``per_slot`` batches per worker (load balance, smooth progress), 1–``cap`` games each."""
-    return max(1, min(cap, math.ceil(pending / max(1, slots * per_slot))))
 
 
 def simulate(
@@ -54,7 +43,7 @@ def simulate(
     - ``ray_address``: run the batches as Ray tasks; ``"local"`` starts a local Ray instance,
       anything else is passed to ``ray.init(address=...)`` (``"auto"``, ``"ray://host:10001"``).
       An already initialised Ray is used as it is.
-    - ``batch_size``: games per task (default: automatic, see :func:`auto_batch_size`).
+    - ``batch_size``: games per task (default: automatic, see :func:`acreage.arena.backends.auto_batch_size`).
     - ``record``: also store every game's actions in its row (replayable with ``acreage.replay``).
 
     If ``out`` already holds rows of this configuration, their game ids are skipped (resume); a
@@ -96,95 +85,13 @@ def simulate(
             bar.advance(len(rows))
 
         try:
-            if ray_address:
-                summary["workers"] = _run_ray(pending, ray_address, workers, batch_size, consume)
-            elif workers == 1:
-                summary["workers"] = 1
-                for batch in _chunks(pending, batch_size or 1):
-                    consume(run_batch(batch))
-            else:
-                summary["workers"] = _run_pool(pending, workers or os.cpu_count() or 1, batch_size, consume)
+            summary["workers"] = run_batches(run_batch, pending, consume, workers=workers,
+                                             ray_address=ray_address, batch_size=batch_size)
         finally:
             elapsed = time.perf_counter() - start
             summary.update(played=played, seconds=round(elapsed, 3),
                            games_per_second=round(played / elapsed, 3) if elapsed > 0 else 0.0)
     return summary
-
-
-def _run_pool(pending: list[Job], workers: int, batch_size: int | None,
-              consume: Callable[[list[dict]], None]) -> int:
-    """A spawn-started ProcessPoolExecutor: the worker function and jobs are importable/plain data,
-    so it behaves the same on Linux, macOS and Windows (callers' scripts need the usual
-    ``if __name__ == "__main__":`` guard)."""
-    import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-
-    workers = max(1, min(workers, len(pending)))
-    size = batch_size or auto_batch_size(len(pending), workers)
-    batches = _chunks(pending, size)
-    max_in_flight = 2 * workers
-    ctx = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
-    in_flight: set = set()
-    try:
-        for batch in batches:
-            in_flight.add(pool.submit(run_batch, batch))
-            if len(in_flight) >= max_in_flight:
-                break
-        while in_flight:
-            finished, in_flight = wait(in_flight, return_when=FIRST_COMPLETED)
-            for fut in finished:
-                consume(fut.result())
-                nxt = next(batches, None)
-                if nxt is not None:
-                    in_flight.add(pool.submit(run_batch, nxt))
-    finally:
-        for fut in in_flight:
-            fut.cancel()
-        pool.shutdown(wait=True, cancel_futures=True)
-    return workers
-
-
-def _run_ray(pending: list[Job], address: str, workers: int | None, batch_size: int | None,
-             consume: Callable[[list[dict]], None]) -> int:
-    try:
-        import ray
-    except ImportError:
-        raise ArenaError("Ray is not installed; install it with: pip install ray") from None
-
-    started = False
-    if not ray.is_initialized():
-        if address == "local":
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=True)
-        else:
-            ray.init(address=address)
-        started = True
-    try:
-        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
-        size = batch_size or auto_batch_size(len(pending), cpus, per_slot=8, cap=500)
-        task = ray.remote(num_cpus=1, max_retries=1)(run_batch)
-        batches = _chunks(pending, size)
-        max_in_flight = 2 * cpus
-        in_flight = []
-        for batch in batches:
-            in_flight.append(task.remote(batch))
-            if len(in_flight) >= max_in_flight:
-                break
-        try:
-            while in_flight:
-                ready, in_flight = ray.wait(in_flight, num_returns=1)
-                for ref in ready:
-                    consume(ray.get(ref))
-                    nxt = next(batches, None)
-                    if nxt is not None:
-                        in_flight.append(task.remote(nxt))
-        finally:
-            for ref in in_flight:
-                ray.cancel(ref, force=True)
-    finally:
-        if started:
-            ray.shutdown()
-    return cpus
 
 
 class _Progress:
