@@ -27,10 +27,20 @@ moves only the rounds asked and, unless ``--designs``, keeps the per-design weig
 shipped model's. Held-out groups (the last quarter of the seeds) report how often two siblings
 are ordered as their labels are, and the regret.
 
+The games go to a dataset, ``bench/data/oracle_groups.jsonl`` by default (``--data``): one
+JSON line per game, appended as soon as it finishes, with each sibling stored as the actions
+that reach it from the game's start and its label. A game already in the file is not played
+again, so a stopped run resumes and the dataset grows from run to run and machine to machine.
+A line records the search settings, the rules version and a hash of ``tiles.toml``; lines made
+otherwise are left out of a fit (and counted), since their labels may no longer hold.
+
     # about 4 minutes of CPU a game at the defaults (median; 2 to 16; setups 4-6, session 30)
-    .venv/bin/python bench/fit_oracle_value.py --setups 4,5,6 --seeds 7001-7040 \\
-        --cache /tmp/og.pkl --ridge 100,300 --out /tmp/oracle_value.json
-    .venv/bin/python bench/solo_ab.py beam beam --value-b /tmp/oracle_value.json --setups 4,5,6
+    .venv/bin/python bench/fit_oracle_value.py --setups 1,2,3,4,5,6 --seeds 7101-7140
+    # the same on a Ray cluster (acreage installed on its nodes; this folder is shipped)
+    .venv/bin/python bench/fit_oracle_value.py --setups 1,2,3,4,5,6 --seeds 7101-9100 --ray auto
+    # fit on everything in the dataset and try the model in the fair beam
+    .venv/bin/python bench/fit_oracle_value.py --all --ridge 100,300 --out /tmp/oracle_value.json
+    .venv/bin/python bench/solo_ab.py beam beam --value-b /tmp/oracle_value.json
 
 Session 30 (docs/bots-experiments.md) fitted rounds 2 and 3 on 52 groups from 26 games of
 setups 4-6 (a scratch version of this tool, same widths): held out, the pairs of round-2
@@ -44,11 +54,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import pickle
 import random
 import sys
 import time
-from multiprocessing import Pool
 from pathlib import Path
 
 import numpy as np
@@ -117,34 +125,126 @@ def play_groups(job: tuple) -> list:
     return out
 
 
-def _play_game(job: tuple) -> tuple[tuple[int, int], list]:
-    return (job[0], job[1]), play_groups(job)
+# --- The dataset: one JSON line per game, its siblings stored as replayable action lists -----
+
+DATA_FORMAT = "acreage-oracle-groups"
+DATA_VERSION = 1
+DEFAULT_DATA = Path(__file__).resolve().parent / "data" / "oracle_groups.jsonl"
+SETTINGS = ("find_width", "label_width", "per_town", "top", "extra", "rounds")
 
 
-def load_cache(path: Path) -> dict[tuple[int, int], list]:
-    """{(setup, seed): groups} of the games played so far (a game may have none). Also reads
-    the flat list of groups that earlier versions wrote."""
+def settings_of(job: tuple) -> dict:
+    """The search settings a game's labels depend on, as stored in its line."""
+    return dict(zip(SETTINGS, [*job[2:7], list(job[7])], strict=True))
+
+
+def tiles_hash() -> str:
+    """The tile data the labels were computed with (a changed cost or slot makes them stale)."""
+    from acreage.games.foxglove.book import content_hash
+
+    return content_hash()
+
+
+def game_line(job: tuple, groups: list, seconds: float | None) -> dict:
+    """The dataset line of one played game. Each sibling is kept as the actions that reach it
+    from the game's start (``acreage.replay`` rebuilds it), so the data outlives any change of
+    the value's features; the labels hold only while the rules and tile data stay the same."""
+    from acreage import new_game
+
+    setup, seed = job[0], job[1]
+    start = new_game("foxglove", players=1, seed=seed, solo_setup=setup).record()
+    return {
+        "format": DATA_FORMAT, "version": DATA_VERSION,
+        "rules_version": start["rules_version"], "tiles": tiles_hash(),
+        "setup": setup, "seed": seed, "options": start["options"],
+        "settings": settings_of(job),
+        "seconds": None if seconds is None else round(seconds, 1),
+        "groups": [{"round": rnd,
+                    "siblings": [{"actions": [str(a) for a in state.history], "label": label}
+                                 for state, label in rows]}
+                   for _setup, _seed, rnd, rows in groups],
+    }
+
+
+def play_games(jobs: list[tuple]) -> list[dict]:
+    """The batch function the pool or Ray runs: each game's dataset line."""
+    lines = []
+    for job in jobs:
+        start = time.perf_counter()
+        groups = play_groups(job)
+        lines.append(game_line(job, groups, time.perf_counter() - start))
+    return lines
+
+
+class DataError(ValueError):
+    """A dataset file that cannot be read; the message names the file, the line and the field."""
+
+
+def read_data(path: Path) -> tuple[list[dict], int]:
+    """The dataset's game lines and how many cut-off lines (an interrupted write) were skipped."""
+    lines: list[dict] = []
+    cut = 0
     if not path.exists():
-        return {}
-    data = pickle.loads(path.read_bytes())
-    if isinstance(data, dict):
-        return data
-    games: dict[tuple[int, int], list] = {}
-    for group in data:
-        games.setdefault((group[0], group[1]), []).append(group)
-    return games
+        return lines, cut
+    with path.open(encoding="utf-8") as fh:
+        for number, text in enumerate(fh, 1):
+            if not text.strip():
+                continue
+            try:
+                line = json.loads(text)
+            except json.JSONDecodeError:
+                cut += 1
+                continue
+            where = f"{path}:{number}"
+            if not isinstance(line, dict) or line.get("format") != DATA_FORMAT:
+                raise DataError(f"{where}: not an {DATA_FORMAT} line; give --data a file this "
+                                "tool wrote, or a new file name")
+            if not isinstance(line.get("version"), int) or line["version"] > DATA_VERSION:
+                raise DataError(f"{where}: version {line.get('version')!r} is not one this tool "
+                                f"reads (up to {DATA_VERSION})")
+            for field, kind in (("setup", int), ("seed", int), ("settings", dict),
+                                ("groups", list), ("options", dict)):
+                if not isinstance(line.get(field), kind):
+                    raise DataError(f"{where}: field {field!r} should be {kind.__name__}, got "
+                                    f"{line.get(field)!r}")
+            lines.append(line)
+    return lines, cut
 
 
-def save_cache(path: Path, games: dict[tuple[int, int], list]) -> None:
-    """Write the cache whole, through a temporary file, so a stop mid-write keeps the old one."""
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_bytes(pickle.dumps(games))
-    tmp.replace(path)
+def usable(line: dict, settings: dict, rules_version: str, tiles: str) -> str | None:
+    """Why a line cannot join this fit (None if it can): other search settings, rules or tiles."""
+    if line["settings"] != settings:
+        return "other search settings"
+    if str(line.get("rules_version")) != str(rules_version):
+        return "another rules version"
+    if line.get("tiles") != tiles:
+        return "other tile data"
+    return None
+
+
+def groups_of_line(line: dict, where: str = "dataset") -> list:
+    """The line's groups with each sibling replayed: [(setup, seed, round, [(state, label)])]."""
+    from acreage import RecordError, replay
+
+    base = {"format": "acreage-record", "version": 1, "game": "foxglove", "players": 1,
+            "seed": line["seed"], "options": line["options"],
+            "rules_version": line.get("rules_version")}
+    out = []
+    for g, group in enumerate(line["groups"]):
+        rows = []
+        for s, sibling in enumerate(group["siblings"]):
+            try:
+                state = replay({**base, "actions": sibling["actions"]})
+            except (RecordError, KeyError, TypeError) as exc:
+                raise DataError(f"{where}: setup {line['setup']} seed {line['seed']}, "
+                                f"groups[{g}].siblings[{s}]: {exc}") from None
+            rows.append((state, sibling["label"]))
+        out.append((line["setup"], line["seed"], group["round"], rows))
+    return out
 
 
 def featurize(raw) -> list[tuple[int, int, np.ndarray, np.ndarray]]:
-    """[(seed, round, X, labels)] in ``fit_value``'s row layout. A row holds a position or, in
-    caches written by session 30's scratch version of this tool, its feature vector."""
+    """[(seed, round, X, labels)] in ``fit_value``'s row layout."""
     from acreage.games.foxglove import value
 
     out = []
@@ -152,9 +252,7 @@ def featurize(raw) -> list[tuple[int, int, np.ndarray, np.ndarray]]:
         x = np.zeros((len(rows), len(ROUNDS) * WIDTH))
         at = (rnd - 1) * WIDTH
         x[:, at] = 1.0
-        x[:, at + 1:at + WIDTH] = [
-            list(state) if isinstance(state, (list, tuple)) else value.features(state, 0)
-            for state, _ in rows]
+        x[:, at + 1:at + WIDTH] = [value.features(state, 0) for state, _ in rows]
         out.append((seed, rnd, x, np.array([label for _, label in rows], float)))
     return out
 
@@ -173,9 +271,15 @@ def main() -> None:
     parser.add_argument("--ridge", default="100", help="per 1000 rows; several (comma-separated) "
                         "are compared on the held-out groups and the first is written")
     parser.add_argument("--designs", action="store_true", help="also refit the per-design weights")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--cache", type=Path, help="keep the groups of each game here (written "
-                        "after every game); games already in it are not played again")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="local processes (default: every core; 1 = this process)")
+    parser.add_argument("--ray", metavar="ADDRESS", help="play the games as Ray tasks: 'local', "
+                        "'auto' or ray://host:port (the cluster needs acreage installed)")
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA,
+                        help="the dataset: one line per game, appended as each game finishes; "
+                        "games already in it are not played again (default: %(default)s)")
+    parser.add_argument("--all", action="store_true", help="fit on every game in --data made "
+                        "with these settings, whatever --setups and --seeds say; play none")
     parser.add_argument("--out", type=Path, help="write the refitted model here")
     args = parser.parse_args()
     try:
@@ -186,24 +290,66 @@ def main() -> None:
         parser.error(f"--rounds {args.rounds!r}: give round starts from 2 to 4, e.g. 2,3")
     if min(args.find_width, args.label_width, args.per_town, args.top) < 1 or args.extra < 0:
         parser.error("widths, --per-town and --top must be at least 1, --extra at least 0")
-    ridges = [float(r) for r in args.ridge.split(",")]
+    if args.workers is not None and args.workers < 1:
+        parser.error(f"--workers {args.workers}: give at least 1")
+    try:
+        ridges = [float(r) for r in args.ridge.split(",")]
+    except ValueError:
+        parser.error(f"--ridge {args.ridge!r}: give numbers, e.g. 100 or 100,300")
 
-    wanted = {(setup, seed) for seed in args.seeds for setup in args.setups}
-    cached = load_cache(args.cache) if args.cache is not None else {}
-    jobs = [(setup, seed, args.find_width, args.label_width, args.per_town, args.top,
-             args.extra, rounds) for seed in args.seeds for setup in args.setups
-            if (setup, seed) not in cached]
-    print(f"{len(wanted) - len(jobs)} of {len(wanted)} games from the cache, {len(jobs)} to play")
+    from acreage import new_game
+    from acreage.arena.backends import run_batches
+    from acreage.arena.results import open_for_append
+
+    settings = {**settings_of((0, 0, args.find_width, args.label_width, args.per_town,
+                               args.top, args.extra, rounds))}
+    rules_version = new_game("foxglove", players=1, seed=0, solo_setup=1).rules_version
+    tiles = tiles_hash()
+    try:
+        lines, cut = read_data(args.data)
+    except (DataError, OSError) as exc:
+        parser.error(str(exc))
+    have: dict[tuple[int, int], dict] = {}
+    left_out: dict[str, int] = {}
+    for line in lines:
+        why = usable(line, settings, rules_version, tiles)
+        if why:
+            left_out[why] = left_out.get(why, 0) + 1
+        else:
+            have[(line["setup"], line["seed"])] = line
+    wanted = set(have) if args.all else {(setup, seed) for seed in args.seeds
+                                         for setup in args.setups}
+    jobs = [] if args.all else [
+        (setup, seed, args.find_width, args.label_width, args.per_town, args.top, args.extra,
+         rounds) for seed in args.seeds for setup in args.setups if (setup, seed) not in have]
+    print(f"{len(wanted) - len(jobs)} of {len(wanted)} games in {args.data}, {len(jobs)} to play")
+    for why, count in sorted(left_out.items()):
+        print(f"  {count} games in the file left out: {why}")
+    if cut:
+        print(f"  {cut} cut-off lines skipped (an interrupted write); those games are played again")
     if jobs:
         start = time.perf_counter()
-        with Pool(args.workers) as pool:
-            for i, (game, groups) in enumerate(pool.imap_unordered(_play_game, jobs)):
-                cached[game] = groups
-                if args.cache is not None:  # after every game, so a stopped run loses one game
-                    save_cache(args.cache, cached)
-                print(f"  {i + 1}/{len(jobs)} games, {sum(map(len, cached.values()))} groups, "
+        done = 0
+        with open_for_append(args.data) as fh:
+
+            def consume(new_lines: list[dict]) -> None:
+                nonlocal done
+                for line in new_lines:  # one line a game, flushed, so a stop loses little
+                    fh.write(json.dumps(line, separators=(",", ":")) + "\n")
+                    fh.flush()
+                    have[(line["setup"], line["seed"])] = line
+                done += len(new_lines)
+                print(f"  {done}/{len(jobs)} games, "
+                      f"{sum(len(have[g]['groups']) for g in wanted if g in have)} groups, "
                       f"{time.perf_counter() - start:.0f} s", flush=True)
-    raw = [group for game in sorted(wanted) for group in cached.get(game, [])]
+
+            # The bench folder travels to Ray's workers so they can import this tool's modules.
+            env = {"working_dir": str(Path(__file__).resolve().parent),
+                   "excludes": ["data/", "candidates/"]}
+            run_batches(play_games, jobs, consume, workers=args.workers, ray_address=args.ray,
+                        batch_size=1, runtime_env=env)
+    raw = [group for game in sorted(wanted) if game in have
+           for group in groups_of_line(have[game], str(args.data))]
     if not raw:
         parser.error("no groups to fit: play some games (--setups, --seeds) first")
     groups = featurize(raw)

@@ -21,19 +21,33 @@ beats both runs of the baseline.
 shipped one. Every game loads its arm's model afresh: a worker process plays games of every
 arm, and one that kept the last game's model would quietly mix the arms (session 21's first
 comparisons of value models did, and were thrown away).
+
+Telling 1-2 points apart takes hundreds of paired games, more than one machine plays in a
+session. ``--out FILE`` appends one JSON line per finished game; run again with the same
+arguments, it plays only the games missing, so a long comparison survives a stop and can be
+extended with more seeds. ``--ray ADDRESS`` plays the games as Ray tasks (``local``, ``auto``,
+``ray://host:port``; the nodes need acreage installed; this folder and the value model are
+shipped). Time budgets (``ms=``) then depend on each node's speed and load, so compare arms on
+the same cluster, or use iteration budgets.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import math
-import multiprocessing
+import os
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from acreage.arena.backends import run_batches  # noqa: E402
+from acreage.arena.results import open_for_append  # noqa: E402
 
 SETUPS = (1, 2, 3, 4, 5, 6)
 #: Added to the game seed to make the control run's agent seeds (any large odd offset will do).
@@ -70,11 +84,55 @@ def solo_game(spec: str, setup: int, seed: int, agent_seed: int, model: str | No
     return state.scores()[0], thought, decisions, longest
 
 
-def play(job: tuple[str, str, int, int, int, str | None]) -> tuple:
-    """One solo game for the pool: (arm, spec, setup, seed, agent seed offset, value model file or
-    None for the shipped one) -> (arm, setup, seed, score, seconds, decisions, longest)."""
-    arm, spec, setup, seed, offset, model = job
-    return (arm, setup, seed, *solo_game(spec, setup, seed, seed + offset, model))
+def play(job: tuple) -> dict:
+    """One solo game: job (arm, spec, setup, seed, agent seed offset, value model name or None
+    for the shipped one, the model file's text) -> its result row.
+
+    The model travels as text, not as a path, so a worker on another machine can use it."""
+    arm, spec, setup, seed, offset, model, model_text = job
+    path = None
+    if model_text is not None:
+        fd, path = tempfile.mkstemp(suffix=".json", prefix="value_")
+        with os.fdopen(fd, "w") as fh:
+            fh.write(model_text)
+    try:
+        score, thought, decisions, longest = solo_game(spec, setup, seed, seed + offset, path)
+    finally:
+        if path is not None:
+            os.unlink(path)
+    return {"arm": arm, "spec": spec, "offset": offset, "model": model, "setup": setup,
+            "seed": seed, "score": score, "seconds": round(thought, 3), "decisions": decisions,
+            "longest": round(longest, 3)}
+
+
+def play_batch(jobs: list[tuple]) -> list[dict]:
+    """The batch function the pool or Ray runs."""
+    return [play(job) for job in jobs]
+
+
+def row_key(row: dict) -> tuple:
+    """What makes two rows the same game of the same arm. The arm's label is part of it: with a
+    time budget two runs of one bot differ, so ``a`` and ``b`` never share a game's row."""
+    return (row["arm"], row["spec"], row["offset"], row["model"], row["setup"], row["seed"])
+
+
+def read_rows(path: Path) -> list[dict]:
+    """The rows of an ``--out`` file; a cut-off last line (a stopped run) is skipped."""
+    rows = []
+    if path.exists():
+        for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not text.strip():
+                continue
+            try:
+                row = json.loads(text)
+            except json.JSONDecodeError:
+                continue
+            if not isinstance(row, dict) or not {"arm", "spec", "offset", "model", "setup",
+                                                 "seed", "score"} <= row.keys():
+                raise ValueError(f"{path}:{number} is not a solo_ab row; give --out a file "
+                                 "this tool wrote, or a new file name")
+            rows.append(row)
+    return rows
 
 
 def paired(label: str, new: dict, old: dict, games: list) -> str:
@@ -110,7 +168,14 @@ def main() -> None:
                         help="also play a with other agent seeds (a'), to show the bots' own luck")
     parser.add_argument("--value-b", type=Path, default=None,
                         help="a Foxglove value model file for b (a and a' keep the shipped one)")
+    parser.add_argument("--out", type=Path, default=None, help="append each game's row here; "
+                        "games already in the file are not played again")
+    parser.add_argument("--ray", metavar="ADDRESS", default=None,
+                        help="play the games as Ray tasks: local, auto or ray://host:port")
+    parser.add_argument("--progress", action="store_true", help="print a line per finished game")
     args = parser.parse_args()
+    if args.workers is not None and args.workers < 1:
+        parser.error(f"--workers {args.workers}: give at least 1")
     setups = [int(s) for s in args.setups.split(",")]
     if not setups or any(s not in SETUPS for s in setups):
         parser.error(f"--setups takes numbers from 1 to 6, got {args.setups!r}")
@@ -131,28 +196,67 @@ def main() -> None:
             value.use_model(None)
         except ContentError as exc:
             parser.error(f"--value-b: {exc}")
-        model_b = str(args.value_b)
+        # Named by file and content, so a resumed --out never mixes two fits of one file name.
+        model_b = f"{args.value_b.name}@{hashlib.sha256(args.value_b.read_bytes()).hexdigest()[:12]}"
     arms = {"a": (args.a, 0, None), "b": (args.b, 0, model_b)}
     if args.control:
         arms["a'"] = (args.a, CONTROL_OFFSET, None)
     games = [(setup, seed) for seed in args.seeds for setup in setups]
-    jobs = [(arm, spec, setup, seed, offset, model)
+    model_text = args.value_b.read_text() if args.value_b is not None else None
+    jobs = [(arm, spec, setup, seed, offset, model, model_text if model else None)
             for setup, seed in games for arm, (spec, offset, model) in arms.items()]
-    with multiprocessing.Pool(args.workers) as pool:
-        results = pool.map(play, jobs, chunksize=1)
+    done: dict[tuple, dict] = {}
+    if args.out is not None:
+        try:
+            done = {row_key(row): row for row in read_rows(args.out)}
+        except (OSError, ValueError) as exc:
+            parser.error(f"--out: {exc}")
+    results = []
+    todo = []
+    for job in jobs:
+        arm, spec, setup, seed, offset, model, _text = job
+        row = done.get((arm, spec, offset, model, setup, seed))
+        if row is None:
+            todo.append(job)
+        else:
+            results.append(row)
+    if done:
+        print(f"{len(results)} of {len(jobs)} games from {args.out}, {len(todo)} to play")
+    start = time.perf_counter()
+    fh = open_for_append(args.out) if args.out is not None else None
+    try:
+
+        def consume(rows: list[dict]) -> None:
+            results.extend(rows)
+            if fh is not None:
+                for row in rows:
+                    fh.write(json.dumps(row, separators=(",", ":")) + "\n")
+                fh.flush()
+            if args.progress:
+                print(f"  {len(results)}/{len(jobs)} games, {time.perf_counter() - start:.0f} s",
+                      flush=True)
+
+        env = {"working_dir": str(Path(__file__).resolve().parent),
+               "excludes": ["data/", "candidates/"]}
+        run_batches(play_batch, todo, consume, workers=args.workers, ray_address=args.ray,
+                    batch_size=1, runtime_env=env)
+    finally:
+        if fh is not None:
+            fh.close()
     score: dict[str, dict] = {arm: {} for arm in arms}
     seconds = dict.fromkeys(arms, 0.0)
     decisions = dict.fromkeys(arms, 0)
     longest = dict.fromkeys(arms, 0.0)
-    for arm, setup, seed, s, t, n, most in results:
-        score[arm][(setup, seed)] = s
-        seconds[arm] += t
-        decisions[arm] += n
-        longest[arm] = max(longest[arm], most)
+    for row in results:
+        arm = row["arm"]
+        score[arm][(row["setup"], row["seed"])] = row["score"]
+        seconds[arm] += row["seconds"]
+        decisions[arm] += row["decisions"]
+        longest[arm] = max(longest[arm], row["longest"])
     for arm, (spec, offset, model) in arms.items():
         per_setup = {s: statistics.mean(score[arm][(s, seed)] for seed in args.seeds) for s in setups}
         label = f"{arm:2s} {spec}" + (" (other agent seeds)" if offset else "") + (
-            f" (value {Path(model).name})" if model else "")
+            f" (value {model})" if model else "")
         print(f"{label:48s} mean {statistics.mean(score[arm].values()):6.2f}  "
               f"CPU {seconds[arm] / len(games):5.1f} s/game  by setup "
               + " ".join(f"{s}:{v:.1f}" for s, v in per_setup.items()))

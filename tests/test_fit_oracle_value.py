@@ -5,6 +5,7 @@ FF-SOLO-10: solo scoring)."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import random
 from pathlib import Path
 
@@ -58,55 +59,123 @@ def test_groups_label_each_sibling_with_a_finished_games_score_FF_SOLO_10():
     assert x[0][2].shape[0] == len(rows) and (x[0][2][:, 2 * fit_oracle_value.WIDTH] == 1).all()
 
 
-def _feature_groups(games):
-    """Groups whose rows hold feature vectors (as session 30's scratch cache did), so a fit
-    runs without playing: in each, the town with more banked points ends higher."""
-    rng = random.Random(3)
-    width = fit_oracle_value.WIDTH - 1
-    out = []
-    for setup, seed in games:
-        rows = []
-        for _ in range(4):
-            features = [rng.random() for _ in range(width)]
-            rows.append((features, round(60 + 20 * features[0] + rng.random())))
-        out.append((setup, seed, 2, rows))
-    return out
+def test_a_games_line_round_trips_through_json_and_replays_each_sibling_FF_SOLO_10():
+    """A dataset line keeps each sibling as actions from the game's start: replayed, it is the
+    same position (same town, same features) with the same label."""
+    from acreage.games.foxglove import value
+
+    job = (5, 4212, 2, 1, 1, 2, 1, (3,))
+    groups = fit_oracle_value.play_groups(job)
+    line = json.loads(json.dumps(fit_oracle_value.game_line(job, groups, 1.23)))
+    assert (line["setup"], line["seed"], line["seconds"]) == (5, 4212, 1.2)
+    assert line["settings"] == {"find_width": 2, "label_width": 1, "per_town": 1, "top": 2,
+                                "extra": 1, "rounds": [3]}
+    assert line["tiles"] == fit_oracle_value.tiles_hash()
+    replayed = fit_oracle_value.groups_of_line(line)
+    assert [(s, seed, rnd, len(rows)) for s, seed, rnd, rows in replayed] == \
+        [(s, seed, rnd, len(rows)) for s, seed, rnd, rows in groups]
+    for (_, _, _, old), (_, _, _, new) in zip(groups, replayed, strict=True):
+        for (a, label_a), (b, label_b) in zip(old, new, strict=True):
+            assert label_a == label_b
+            assert fit_oracle_value.town_of(a) == fit_oracle_value.town_of(b)
+            assert value.features(a, 0) == value.features(b, 0)
 
 
-def test_cache_reads_the_old_flat_list_and_round_trips_by_game(tmp_path):
-    groups = _feature_groups([(4, 1), (4, 1), (5, 2)])
-    old = tmp_path / "old.pkl"
-    old.write_bytes(fit_oracle_value.pickle.dumps(groups))
-    games = fit_oracle_value.load_cache(old)
-    assert sorted(games) == [(4, 1), (5, 2)] and len(games[(4, 1)]) == 2
-    games[(6, 3)] = []  # a game that yielded no group is still remembered as played
-    new = tmp_path / "new.pkl"
-    fit_oracle_value.save_cache(new, games)
-    assert fit_oracle_value.load_cache(new) == games
-    assert not (tmp_path / "new.pkl.tmp").exists()
-    assert fit_oracle_value.load_cache(tmp_path / "missing.pkl") == {}
+def _random_line(setup: int, seed: int, rounds=(2,)) -> dict:
+    """A usable dataset line without a search: siblings are short random openings of the game,
+    labelled at random, so a fit runs in a test."""
+    from acreage import new_game
+
+    rng = random.Random(seed)
+    siblings = []
+    for _ in range(4):
+        state = new_game("foxglove", players=1, seed=seed, solo_setup=setup)
+        for _step in range(rng.randrange(1, 6)):
+            state.apply(rng.choice(state.legal_actions()))
+        siblings.append((state, rng.randrange(50, 90)))
+    job = (setup, seed, 30, 10, 2, 5, 5, rounds)
+    return fit_oracle_value.game_line(job, [(setup, seed, rounds[0], siblings)], None)
 
 
-def test_cached_games_are_not_played_again_and_only_asked_games_are_fitted(tmp_path, monkeypatch, capsys):
-    cache = tmp_path / "groups.pkl"
-    games = {(5, seed): _feature_groups([(5, seed)]) for seed in range(1, 9)}
-    games[(4, 1)] = _feature_groups([(4, 1)])
-    fit_oracle_value.save_cache(cache, games)
+def _write(path: Path, lines: list) -> None:
+    path.write_text("".join((line if isinstance(line, str) else json.dumps(line)) + "\n"
+                            for line in lines))
+
+
+def test_reading_skips_a_cut_off_line_and_names_a_bad_one(tmp_path):
+    data = tmp_path / "groups.jsonl"
+    good = _random_line(5, 1)
+    _write(data, [good, '{"format": "acreage-oracle-gr'])
+    lines, cut = fit_oracle_value.read_data(data)
+    assert lines == [json.loads(json.dumps(good))] and cut == 1
+    assert fit_oracle_value.read_data(tmp_path / "missing.jsonl") == ([], 0)
+    _write(data, [good, {"format": "acreage-result"}])
+    with pytest.raises(fit_oracle_value.DataError, match=r"groups.jsonl:2: not an acreage-oracle"):
+        fit_oracle_value.read_data(data)
+    _write(data, [{**good, "seed": "one"}])
+    with pytest.raises(fit_oracle_value.DataError, match=r":1: field 'seed' should be int"):
+        fit_oracle_value.read_data(data)
+    broken = json.loads(json.dumps(good))
+    broken["groups"][0]["siblings"][1]["actions"].append("build Nowhere")
+    with pytest.raises(fit_oracle_value.DataError, match=r"groups\[0\]\.siblings\[1\]"):
+        fit_oracle_value.groups_of_line(broken)
+
+
+def test_lines_made_with_other_settings_rules_or_tiles_are_not_used():
+    line = _random_line(5, 1)
+    rules, tiles = line["rules_version"], fit_oracle_value.tiles_hash()
+    assert fit_oracle_value.usable(line, line["settings"], rules, tiles) is None
+    assert fit_oracle_value.usable(line, {**line["settings"], "top": 3}, rules, tiles) == \
+        "other search settings"
+    assert fit_oracle_value.usable(line, line["settings"], "0", tiles) == "another rules version"
+    assert fit_oracle_value.usable(line, line["settings"], rules, "0" * 16) == "other tile data"
+
+
+def test_games_in_the_dataset_are_not_played_again_and_only_asked_games_are_fitted(
+        tmp_path, monkeypatch, capsys):
+    data = tmp_path / "groups.jsonl"
+    stale = {**_random_line(5, 9), "tiles": "0" * 16}
+    _write(data, [_random_line(5, seed) for seed in range(1, 9)] + [_random_line(4, 1), stale])
     out = tmp_path / "model.json"
 
     def refuse(*_args, **_kwargs):
-        raise AssertionError("a cached game was played again")
+        raise AssertionError("a game in the dataset was played again")
 
-    monkeypatch.setattr(fit_oracle_value, "Pool", refuse)
+    monkeypatch.setattr("acreage.arena.backends.run_batches", refuse)
     monkeypatch.setattr("sys.argv", ["fit_oracle_value.py", "--setups", "5", "--seeds", "1-8",
-                                     "--rounds", "2", "--cache", str(cache), "--out", str(out)])
+                                     "--rounds", "2", "--data", str(data), "--out", str(out)])
     fit_oracle_value.main()
     printed = capsys.readouterr().out
-    assert "8 of 8 games from the cache, 0 to play" in printed
+    assert f"8 of 8 games in {data}, 0 to play" in printed
+    assert "1 games in the file left out: other tile data" in printed
     assert "8 groups: 6 to fit, 2 held out" in printed  # setup 4's game was not asked for
-    model = fit_oracle_value.json.loads(out.read_text())
+    model = json.loads(out.read_text())
     prior = fit_oracle_value.start_vector("current")
     width = fit_oracle_value.WIDTH
     shipped = {rnd: [float(v) for v in prior[(rnd - 1) * width + 1:rnd * width]] for rnd in (2, 3)}
     assert model["rounds"]["3"]["weights"] == pytest.approx(shipped[3])  # only round 2 was asked
     assert model["rounds"]["2"]["weights"] != pytest.approx(shipped[2])
+
+    monkeypatch.setattr("sys.argv", ["fit_oracle_value.py", "--all", "--rounds", "2",
+                                     "--data", str(data)])
+    fit_oracle_value.main()
+    assert "9 groups: " in capsys.readouterr().out  # every usable game, setup 4's too
+
+
+def test_new_games_are_appended_one_line_each(tmp_path, monkeypatch, capsys):
+    data = tmp_path / "groups.jsonl"
+    _write(data, [_random_line(5, 1)])
+    played = []
+
+    def fake_play(jobs):
+        played.extend(job[:2] for job in jobs)
+        return [_random_line(job[0], job[1]) for job in jobs]
+
+    monkeypatch.setattr(fit_oracle_value, "play_games", fake_play)
+    monkeypatch.setattr("sys.argv", ["fit_oracle_value.py", "--setups", "5", "--seeds", "1-3",
+                                     "--rounds", "2", "--workers", "1", "--data", str(data)])
+    fit_oracle_value.main()
+    assert played == [(5, 2), (5, 3)]
+    assert "1 of 3 games" in capsys.readouterr().out
+    lines, cut = fit_oracle_value.read_data(data)
+    assert [line["seed"] for line in lines] == [1, 2, 3] and cut == 0
