@@ -34,10 +34,20 @@ again, so a stopped run resumes and the dataset grows from run to run and machin
 A line records the search settings, the rules version and a hash of ``tiles.toml``; lines made
 otherwise are left out of a fit (and counted), since their labels may no longer hold.
 
+``--label-bot SPEC`` labels the same towns again, by what a fair bot scores when it plays each
+of them to the end (``--label-runs`` games each, the agent seeds shared within a game); those
+lines sit beside the oracle's in the file and are what a fit with that bot uses. Session 32
+found that the oracle's labels, though a fit to them orders its towns better on new games, do
+not make the fair bot play better: they say what play that knows the stacks makes of a town.
+Relabelling a game plays its 20 siblings (10 per round start) on to the end, per run.
+
     # about 4 minutes of CPU a game at the defaults (median; 2 to 16; setups 4-6, session 30)
     .venv/bin/python bench/fit_oracle_value.py --setups 1,2,3,4,5,6 --seeds 7101-7140
     # the same on a Ray cluster (acreage installed on its nodes; this folder is shipped)
     .venv/bin/python bench/fit_oracle_value.py --setups 1,2,3,4,5,6 --seeds 7101-9100 --ray auto
+    # the same towns labelled by what the fair bot itself scores from them (2 games each)
+    .venv/bin/python bench/fit_oracle_value.py --setups 1,2,3,4,5,6 --seeds 7101-7140 \\
+        --label-bot beam:ms=1000,clock=1 --label-runs 2 --ray auto
     # fit on everything in the dataset and try the model in the fair beam
     .venv/bin/python bench/fit_oracle_value.py --all --ridge 100,300 --out /tmp/oracle_value.json
     .venv/bin/python bench/solo_ab.py beam beam --value-b /tmp/oracle_value.json
@@ -176,6 +186,42 @@ def play_games(jobs: list[tuple]) -> list[dict]:
     return lines
 
 
+def relabel(job: tuple) -> dict:
+    """An oracle line's towns, labelled instead by what a fair bot scores from them.
+
+    The oracle's label is what a search that knows the stacks makes of a town; a bot that does
+    not know them may make much less of it (docs/bots-experiments.md, session 32). Here each
+    sibling is replayed and played to the end by the bot ``spec`` ``runs`` times, with agent
+    seeds shared by the siblings of the game (so within a group only the town differs), and its
+    label is the mean score. The bot works from ``determinize`` as always: the true stacks are
+    in the position, and it never reads them."""
+    line, spec, runs = job
+    from acreage.agents import make_agent
+
+    start = time.perf_counter()
+    groups = []
+    for group, (_setup, seed, rnd, rows) in zip(line["groups"], groups_of_line(line), strict=True):
+        siblings = []
+        for sibling, (state, _oracle_label) in zip(group["siblings"], rows, strict=True):
+            scores = []
+            for run in range(runs):
+                game = state.clone()
+                agent = make_agent(spec, seed=seed * 100 + run)
+                while not game.is_terminal:
+                    game.apply(agent.decide(game, 0))
+                scores.append(game.scores()[0])
+            siblings.append({"actions": sibling["actions"],
+                             "label": round(sum(scores) / runs, 3), "runs": scores})
+        groups.append({"round": rnd, "siblings": siblings})
+    return {**line, "settings": {**line["settings"], "label_bot": spec, "label_runs": runs},
+            "seconds": round(time.perf_counter() - start, 1), "groups": groups}
+
+
+def relabel_games(jobs: list[tuple]) -> list[dict]:
+    """The batch function for ``--label-bot``: each game's relabelled line."""
+    return [relabel(job) for job in jobs]
+
+
 class DataError(ValueError):
     """A dataset file that cannot be read; the message names the file, the line and the field."""
 
@@ -280,6 +326,11 @@ def main() -> None:
                         "games already in it are not played again (default: %(default)s)")
     parser.add_argument("--all", action="store_true", help="fit on every game in --data made "
                         "with these settings, whatever --setups and --seeds say; play none")
+    parser.add_argument("--label-bot", metavar="SPEC", help="label the towns of the oracle's "
+                        "games in --data by what this fair bot scores from them (e.g. "
+                        "beam:ms=1000,clock=1); fit on those labels")
+    parser.add_argument("--label-runs", type=int, default=1,
+                        help="games the label bot plays from each town (their mean is the label)")
     parser.add_argument("--out", type=Path, help="write the refitted model here")
     args = parser.parse_args()
     try:
@@ -292,6 +343,15 @@ def main() -> None:
         parser.error("widths, --per-town and --top must be at least 1, --extra at least 0")
     if args.workers is not None and args.workers < 1:
         parser.error(f"--workers {args.workers}: give at least 1")
+    if args.label_runs < 1:
+        parser.error(f"--label-runs {args.label_runs}: give at least 1")
+    if args.label_bot is not None:
+        from acreage.agents import make_agent
+
+        try:
+            make_agent(args.label_bot)  # a bad spec fails here, before any game is played
+        except (ValueError, TypeError) as exc:
+            parser.error(f"--label-bot {args.label_bot!r}: {exc}")
     try:
         ridges = [float(r) for r in args.ridge.split(",")]
     except ValueError:
@@ -301,8 +361,10 @@ def main() -> None:
     from acreage.arena.backends import run_batches
     from acreage.arena.results import open_for_append
 
-    settings = {**settings_of((0, 0, args.find_width, args.label_width, args.per_town,
-                               args.top, args.extra, rounds))}
+    oracle_settings = settings_of((0, 0, args.find_width, args.label_width, args.per_town,
+                                   args.top, args.extra, rounds))
+    settings = oracle_settings if args.label_bot is None else {
+        **oracle_settings, "label_bot": args.label_bot, "label_runs": args.label_runs}
     rules_version = new_game("foxglove", players=1, seed=0, solo_setup=1).rules_version
     tiles = tiles_hash()
     try:
@@ -310,19 +372,34 @@ def main() -> None:
     except (DataError, OSError) as exc:
         parser.error(str(exc))
     have: dict[tuple[int, int], dict] = {}
+    oracle: dict[tuple[int, int], dict] = {}
     left_out: dict[str, int] = {}
     for line in lines:
+        game = (line["setup"], line["seed"])
         why = usable(line, settings, rules_version, tiles)
-        if why:
-            left_out[why] = left_out.get(why, 0) + 1
+        if why is None:
+            have[game] = line
+        elif args.label_bot is not None and not usable(line, oracle_settings, rules_version, tiles):
+            oracle[game] = line  # the towns a fair bot's labels are made for
         else:
-            have[(line["setup"], line["seed"])] = line
+            left_out[why] = left_out.get(why, 0) + 1
     wanted = set(have) if args.all else {(setup, seed) for seed in args.seeds
                                          for setup in args.setups}
-    jobs = [] if args.all else [
-        (setup, seed, args.find_width, args.label_width, args.per_town, args.top, args.extra,
-         rounds) for seed in args.seeds for setup in args.setups if (setup, seed) not in have]
-    print(f"{len(wanted) - len(jobs)} of {len(wanted)} games in {args.data}, {len(jobs)} to play")
+    missing = [] if args.all else [(setup, seed) for seed in args.seeds for setup in args.setups
+                                   if (setup, seed) not in have]
+    if args.label_bot is None:
+        batch_fn = play_games
+        jobs = [(setup, seed, args.find_width, args.label_width, args.per_town, args.top,
+                 args.extra, rounds) for setup, seed in missing]
+    else:
+        batch_fn = relabel_games
+        jobs = [(oracle[game], args.label_bot, args.label_runs) for game in missing
+                if game in oracle]
+        if len(jobs) < len(missing):
+            print(f"  {len(missing) - len(jobs)} games have no oracle line with these settings "
+                  "to relabel: run without --label-bot first")
+    print(f"{len(wanted) - len(missing)} of {len(wanted)} games in {args.data}, "
+          f"{len(jobs)} to play")
     for why, count in sorted(left_out.items()):
         print(f"  {count} games in the file left out: {why}")
     if cut:
@@ -346,7 +423,7 @@ def main() -> None:
             # The bench folder travels to Ray's workers so they can import this tool's modules.
             env = {"working_dir": str(Path(__file__).resolve().parent),
                    "excludes": ["data/", "candidates/"]}
-            run_batches(play_games, jobs, consume, workers=args.workers, ray_address=args.ray,
+            run_batches(batch_fn, jobs, consume, workers=args.workers, ray_address=args.ray,
                         batch_size=1, runtime_env=env)
     raw = [group for game in sorted(wanted) if game in have
            for group in groups_of_line(have[game], str(args.data))]
@@ -371,8 +448,11 @@ def main() -> None:
         "provenance": (
             f"rounds {', '.join(map(str, rounds))}: bench/fit_oracle_value.py; ridge {ridges[0]:g} "
             f"toward the shipped model, {'with' if args.designs else 'without'} design weights, on "
-            f"{len(groups)} sibling groups labelled by a perfect-information beam (setups "
-            f"{args.setups}, {len(seeds)} seeds). Other rounds: as shipped."),
+            f"{len(groups)} sibling groups of towns a perfect-information beam found, labelled "
+            + ("by that beam" if args.label_bot is None else
+               f"by {args.label_bot} ({args.label_runs} games each)")
+            + f" (setups {sorted({g[0] for g in wanted if g in have})}, {len(seeds)} seeds). "
+            "Other rounds: as shipped."),
         "features": list(value.FEATURE_NAMES),
         "rounds": {str(rnd): {"bias": float(w[(rnd - 1) * WIDTH]),
                               "weights": [float(v) for v in w[(rnd - 1) * WIDTH + 1:rnd * WIDTH]]}

@@ -179,3 +179,39 @@ def test_new_games_are_appended_one_line_each(tmp_path, monkeypatch, capsys):
     assert "1 of 3 games" in capsys.readouterr().out
     lines, cut = fit_oracle_value.read_data(data)
     assert [line["seed"] for line in lines] == [1, 2, 3] and cut == 0
+
+
+def test_a_fair_bot_relabels_the_oracles_towns_with_its_own_scores_FF_SOLO_10(
+        tmp_path, monkeypatch, capsys):
+    """``--label-bot``: the towns of the oracle's lines are played on by a fair bot, and the
+    lines it writes are the ones a fit with that bot uses (the oracle's are kept apart)."""
+    data = tmp_path / "groups.jsonl"
+    oracle_lines = [_random_line(5, seed) for seed in (1, 2)]
+    _write(data, oracle_lines)
+    monkeypatch.setattr("sys.argv", ["fit_oracle_value.py", "--setups", "5", "--seeds", "1-3",
+                                     "--rounds", "2", "--workers", "1", "--data", str(data),
+                                     "--label-bot", "random", "--label-runs", "2"])
+    fit_oracle_value.main()
+    printed = capsys.readouterr().out
+    assert "1 games have no oracle line with these settings to relabel" in printed  # seed 3
+    assert "0 of 3 games" in printed and "2 to play" in printed
+    lines, _ = fit_oracle_value.read_data(data)
+    fair = [line for line in lines if "label_bot" in line["settings"]]
+    assert [line["seed"] for line in fair] == [1, 2]
+    for old, new in zip(oracle_lines, fair, strict=True):
+        assert new["settings"] == {**old["settings"], "label_bot": "random", "label_runs": 2}
+        for old_group, new_group in zip(old["groups"], new["groups"], strict=True):
+            for a, b in zip(old_group["siblings"], new_group["siblings"], strict=True):
+                assert a["actions"] == b["actions"]  # the same towns
+                assert len(b["runs"]) == 2 and b["label"] == sum(b["runs"]) / 2
+    # Played again with the same bot, nothing is relabelled twice.
+    fit_oracle_value.main()
+    assert "2 of 3 games" in capsys.readouterr().out
+
+
+def test_a_bad_label_bot_is_refused_before_any_game(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr("sys.argv", ["fit_oracle_value.py", "--data", str(tmp_path / "d.jsonl"),
+                                     "--label-bot", "nosuchbot"])
+    with pytest.raises(SystemExit):
+        fit_oracle_value.main()
+    assert "--label-bot 'nosuchbot'" in capsys.readouterr().err
