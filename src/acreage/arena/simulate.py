@@ -2,9 +2,8 @@
 
 Both back ends (:mod:`acreage.arena.backends`) send the same unit of work,
 :func:`acreage.arena.runner.run_batch` on a list of jobs, keep a bounded number of batches in
-flight, and append rows to the results file as each
-batch finishes, so a run that is interrupted loses at most the batches in flight; running the
-same command again resumes it.
+flight, and append rows to the results file as each batch finishes, so a run that is
+interrupted loses at most the batches in flight; running the same command again resumes it.
 """
 
 from __future__ import annotations
