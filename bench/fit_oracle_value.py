@@ -75,7 +75,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fit_value import ROUNDS, WIDTH, _show, fit, quality, start_vector  # noqa: E402
-from solo_ab import seed_range  # noqa: E402
+from solo_ab import RAY_ENV, seed_range  # noqa: E402
 from solo_oracle import _key, _setups, beam, town_of, turns, varied  # noqa: E402
 
 
@@ -420,11 +420,8 @@ def main() -> None:
                       f"{sum(len(have[g]['groups']) for g in wanted if g in have)} groups, "
                       f"{time.perf_counter() - start:.0f} s", flush=True)
 
-            # The bench folder travels to Ray's workers so they can import this tool's modules.
-            env = {"working_dir": str(Path(__file__).resolve().parent),
-                   "excludes": ["data/", "candidates/"]}
             run_batches(batch_fn, jobs, consume, workers=args.workers, ray_address=args.ray,
-                        batch_size=1, runtime_env=env)
+                        batch_size=1, runtime_env=RAY_ENV)
     raw = [group for game in sorted(wanted) if game in have
            for group in groups_of_line(have[game], str(args.data))]
     if not raw:

@@ -50,6 +50,9 @@ from acreage.arena.backends import run_batches  # noqa: E402
 from acreage.arena.results import open_for_append  # noqa: E402
 
 SETUPS = (1, 2, 3, 4, 5, 6)
+#: What Ray ships to its workers for the bench tools: this folder (so they import its modules),
+#: without the datasets and candidate models, which the jobs carry themselves.
+RAY_ENV = {"working_dir": str(Path(__file__).resolve().parent), "excludes": ["data/", "candidates/"]}
 #: Added to the game seed to make the control run's agent seeds (any large odd offset will do).
 CONTROL_OFFSET = 1_000_003
 
@@ -236,10 +239,8 @@ def main() -> None:
                 print(f"  {len(results)}/{len(jobs)} games, {time.perf_counter() - start:.0f} s",
                       flush=True)
 
-        env = {"working_dir": str(Path(__file__).resolve().parent),
-               "excludes": ["data/", "candidates/"]}
         run_batches(play_batch, todo, consume, workers=args.workers, ray_address=args.ray,
-                    batch_size=1, runtime_env=env)
+                    batch_size=1, runtime_env=RAY_ENV)
     finally:
         if fh is not None:
             fh.close()
