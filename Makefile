@@ -27,7 +27,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/interop_bench.py --players 2
 	$(BIN)/python bench/planner_bench.py --solo-seeds 2
 
-# Long: bot strength against the rulebook's solo thresholds and greedy (about 20 minutes on 2 cores).
+# Long: bot strength: Foxglove solo against the rulebook's thresholds, and 2-player MCTS
+# against greedy in every game (about half an hour on 2 cores).
 strength: $(STAMP)
 	$(BIN)/python bench/strength.py
 

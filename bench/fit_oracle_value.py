@@ -222,6 +222,52 @@ def relabel_games(jobs: list[tuple]) -> list[dict]:
     return [relabel(job) for job in jobs]
 
 
+def agreement(fair: dict, oracle: dict) -> list[dict]:
+    """Per group of a relabelled game: the fair bot's labels against the oracle's and the value's.
+
+    Why: a fit to the oracle's labels ordered new towns better and did not play better (session
+    32). Whether the two kinds of label rank a game's towns alike, and how much a perfect
+    choice among the towns would be worth to the fair bot, tell whether the labels or the
+    choice are the limit. ``fair`` and ``oracle`` map (setup, seed) to a game's line; a row
+    holds the correlations of the fair labels with the oracle's and with the shipped value,
+    and the fair label of the town each of them rates best, the group's best and its mean."""
+    from acreage.games.foxglove.value import estimate_final_score
+
+    rows = []
+    for game in sorted(set(fair) & set(oracle)):
+        replayed = groups_of_line(fair[game])
+        for f_group, o_group, (_s, _seed, rnd, states) in zip(
+                fair[game]["groups"], oracle[game]["groups"], replayed, strict=True):
+            y_fair = np.array([s["label"] for s in f_group["siblings"]], float)
+            y_oracle = np.array([s["label"] for s in o_group["siblings"]], float)
+            judged = np.array([estimate_final_score(state, 0) for state, _ in states])
+
+            def corr(a, b):
+                return float(np.corrcoef(a, b)[0, 1]) if a.std() > 0 and b.std() > 0 else 0.0
+
+            rows.append({"setup": game[0], "seed": game[1], "round": rnd,
+                         "corr_oracle": corr(y_fair, y_oracle), "corr_value": corr(y_fair, judged),
+                         "oracle_pick": float(y_fair[y_oracle.argmax()]),
+                         "value_pick": float(y_fair[judged.argmax()]),
+                         "best": float(y_fair.max()), "mean": float(y_fair.mean()),
+                         "oracle_mean": float(y_oracle.mean())})
+    return rows
+
+
+def _show_agreement(rows: list[dict], spec: str) -> None:
+    print(f"The fair bot's labels ({spec}) against the oracle's, by setup (groups; mean "
+          "correlation with the oracle's labels and with the value; the fair label of the town "
+          "the oracle's labels, the value and the fair labels themselves rate best; group mean)")
+    for setup in sorted({r["setup"] for r in rows}) + [None]:
+        part = [r for r in rows if setup is None or r["setup"] == setup]
+        mean = {k: float(np.mean([r[k] for r in part])) for k in part[0] if k not in
+                ("setup", "seed", "round")}
+        print(f"  {'all' if setup is None else f'setup {setup}':>8}: {len(part):3d} groups  corr "
+              f"{mean['corr_oracle']:+.2f} / {mean['corr_value']:+.2f}  picked by oracle "
+              f"{mean['oracle_pick']:5.1f}, value {mean['value_pick']:5.1f}, best "
+              f"{mean['best']:5.1f}; mean {mean['mean']:5.1f} (oracle's labels {mean['oracle_mean']:5.1f})")
+
+
 class DataError(ValueError):
     """A dataset file that cannot be read; the message names the file, the line and the field."""
 
@@ -422,6 +468,10 @@ def main() -> None:
 
             run_batches(batch_fn, jobs, consume, workers=args.workers, ray_address=args.ray,
                         batch_size=1, runtime_env=RAY_ENV)
+    if args.label_bot is not None:
+        rows = agreement({g: have[g] for g in wanted if g in have}, oracle)
+        if rows:
+            _show_agreement(rows, args.label_bot)
     raw = [group for game in sorted(wanted) if game in have
            for group in groups_of_line(have[game], str(args.data))]
     if not raw:

@@ -1,4 +1,4 @@
-"""Bot strength, measured (``make strength``; long — about a quarter of an hour on two cores).
+"""Bot strength, measured (``make strength``; long — about half an hour on two cores).
 
 1. The solo benchmark: the MCTS bot with about 1 s per decision plays each of Foxglove Farm's
    six solo setups (several seeds each); the mean score per setup is printed next to the
@@ -6,7 +6,10 @@
    same games on a clock with the same increment (``beam:ms=1000,clock=1``: each decision
    banks the time, searches spend it; docs/bots.md), so its game averages about ``--ms`` a
    decision (``--skip-beam`` leaves it out).
-2. The 2-player match: MCTS (1 s) against greedy, seats rotated; MCTS's win rate.
+2. The 2-player match: MCTS (1 s) against greedy, seats rotated; MCTS's win rate. The same
+   match is then played in the other registered games (Fields of Green, Harvest), where no
+   target is set but a player choosing "mcts" expects it to beat "greedy" (``--other-games``
+   per game; 0 leaves them out).
 3. More time, more strength? The solo benchmark again with a quarter of the time per decision
    (same seeds), next to greedy's solo score on those seeds (with the heuristic, and with the
    learned value as its judge).
@@ -23,6 +26,8 @@ from pathlib import Path
 from acreage import arena
 
 THRESHOLDS = (60, 80, 100, 120)
+#: The registered games besides Foxglove Farm whose 2-player match part 2 also plays.
+OTHER_GAMES = ("fields_of_green", "harvest")
 
 
 def main() -> None:
@@ -32,6 +37,8 @@ def main() -> None:
     parser.add_argument("--ms", type=int, default=1000, help="the bots' thinking time per decision")
     parser.add_argument("--seeds", type=int, default=3, help="games per solo setup")
     parser.add_argument("--match-games", type=int, default=20, help="2-player games against greedy")
+    parser.add_argument("--other-games", type=int, default=10,
+                        help="2-player games against greedy in each of the other games (0: none)")
     parser.add_argument("--out", type=Path, default=Path("strength"))
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--skip-ladder", action="store_true", help="skip part 3")
@@ -44,12 +51,10 @@ def main() -> None:
     if not args.skip_beam:
         solo_benchmark(f"beam:ms={args.ms},clock=1", args)
 
-    out = args.out / f"match_{args.ms}ms_vs_greedy.jsonl"
-    arena.simulate("foxglove", 2, [bot, "greedy"], games=args.match_games, out=out, root_seed=7,
-                   workers=args.workers, progress=False)
-    summary = arena.summarise(arena.load_rows(out))
-    for agent, stats in summary["agents"].items():
-        print(f"  {agent:>14s}: win rate {stats['win_rate']:.0%}, mean score {stats['mean_score']:.1f}")
+    match("foxglove", bot, args.match_games, args)
+    if args.other_games > 0:
+        for game in OTHER_GAMES:
+            match(game, bot, args.other_games, args)
 
     if not args.skip_ladder:
         quick = f"mcts:ms={max(1, args.ms // 4)}"
@@ -58,6 +63,19 @@ def main() -> None:
             low = solo(other, args)
             print(f"  {other}: overall mean {statistics.mean(low.values()):.1f} "
                   f"(vs {statistics.mean(means.values()):.1f} for {bot})")
+
+
+def match(game: str, bot: str, games: int, args) -> None:
+    """Part 2 for one game: ``bot`` against greedy, 2 players, seats rotated."""
+    out = args.out / f"match_{game}_{bot.replace(':', '_').replace('=', '')}_vs_greedy.jsonl"
+    if game == "foxglove":  # the file name of the runs before other games were added
+        out = args.out / f"match_{args.ms}ms_vs_greedy.jsonl"
+    print(f"2-player match, {game}: {bot} against greedy, {games} games, seats rotated")
+    arena.simulate(game, 2, [bot, "greedy"], games=games, out=out, root_seed=7,
+                   workers=args.workers, progress=False)
+    summary = arena.summarise(arena.load_rows(out))
+    for agent, stats in summary["agents"].items():
+        print(f"  {agent:>14s}: win rate {stats['win_rate']:.0%}, mean score {stats['mean_score']:.1f}")
 
 
 def solo_benchmark(bot: str, args) -> dict[int, float]:

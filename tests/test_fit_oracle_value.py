@@ -195,6 +195,8 @@ def test_a_fair_bot_relabels_the_oracles_towns_with_its_own_scores_FF_SOLO_10(
     printed = capsys.readouterr().out
     assert "1 games have no oracle line with these settings to relabel" in printed  # seed 3
     assert "0 of 3 games" in printed and "2 to play" in printed
+    assert "The fair bot's labels (random) against the oracle's" in printed
+    assert "setup 5:   2 groups" in printed
     lines, _ = fit_oracle_value.read_data(data)
     fair = [line for line in lines if "label_bot" in line["settings"]]
     assert [line["seed"] for line in fair] == [1, 2]
@@ -215,3 +217,26 @@ def test_a_bad_label_bot_is_refused_before_any_game(tmp_path, monkeypatch, capsy
     with pytest.raises(SystemExit):
         fit_oracle_value.main()
     assert "--label-bot 'nosuchbot'" in capsys.readouterr().err
+
+
+def test_agreement_compares_the_fair_labels_with_the_oracles_and_the_values_FF_SOLO_10():
+    """``agreement``: per group, how the fair bot's labels rank the oracle's towns against the
+    oracle's labels and the value, and the fair label of each one's favourite town."""
+    from acreage.games.foxglove.value import estimate_final_score
+
+    oracle = _random_line(5, 1)
+    fair = json.loads(json.dumps(oracle))
+    labels = [60, 90, 70, 80]
+    for sibling, label in zip(fair["groups"][0]["siblings"], labels, strict=True):
+        sibling["label"] = label
+    for sibling, label in zip(oracle["groups"][0]["siblings"], [1, 4, 2, 3], strict=True):
+        sibling["label"] = label  # ranks the towns exactly as the fair labels do
+    [row] = fit_oracle_value.agreement({(5, 1): fair}, {(5, 1): oracle, (5, 2): oracle})
+    assert (row["setup"], row["seed"], row["round"]) == (5, 1, 2)
+    assert row["corr_oracle"] == pytest.approx(1.0)
+    assert row["oracle_pick"] == row["best"] == 90 and row["mean"] == 75
+    assert row["oracle_mean"] == 2.5
+    _, _, _, states = fit_oracle_value.groups_of_line(fair)[0]
+    judged = [estimate_final_score(state, 0) for state, _ in states]
+    assert row["value_pick"] == labels[judged.index(max(judged))]
+    assert -1.0 <= row["corr_value"] <= 1.0
