@@ -68,9 +68,9 @@ def test_decisions_do_not_depend_on_the_hidden_stack_order_FF_SET_8():
         assert make_agent(spec, seed=2).decide(state, seat) == make_agent(spec, seed=2).decide(other, seat)
 
 
-def _first_build_decision(seed: int = 2):
+def _first_build_decision(seed: int = 2, setup: int = 5):
     """A solo Foxglove position at a construction turn where building is possible."""
-    state = acreage.new_game("foxglove", players=1, seed=seed, solo_setup=5)
+    state = acreage.new_game("foxglove", players=1, seed=seed, solo_setup=setup)
     while not any(str(a).startswith("build") for a in state.legal_actions()):
         state.apply(state.legal_actions()[0])
     return state
@@ -359,8 +359,9 @@ def _root_visits(spec: str, state, seat: int) -> dict:
 def test_mcts_best_mix_steers_solo_searches_only():
     """Alone, the best reward reached through a child pulls the search toward it; with an
     opponent the option changes nothing (a rival's replies, not luck, keep a line from its best
-    leaf)."""
-    solo = _first_build_decision(seed=4)
+    leaf). The position is one where the search splits its visits (in setup 5 the value
+    sends all 40 to the Volcano)."""
+    solo = _first_build_decision(seed=4, setup=1)
     assert (_root_visits("mcts:book=0,iterations=40,best_mix=0", solo, 0)
             != _root_visits("mcts:book=0,iterations=40,best_mix=0.6", solo, 0))
     duo = acreage.new_game("foxglove", players=2, seed=5)
