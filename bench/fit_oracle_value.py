@@ -192,8 +192,8 @@ def play_games(jobs: list[tuple]) -> list[dict]:
 def relabel(job: tuple) -> dict:
     """An oracle line's towns, labelled instead by what a fair bot scores from them.
 
-    The oracle's label is what a search that knows the stacks makes of a town; a bot that does
-    not know them may make much less of it (docs/bots-experiments.md, session 32). Here each
+    The oracle's label is what a search that knows the stacks makes of a town; this asks what
+    a bot that does not know them makes of it (``agreement`` compares the two). Here each
     sibling is replayed and played to the end by the bot ``spec`` ``runs`` times, with agent
     seeds shared by the siblings of the game (so within a group only the town differs), and its
     label is the mean score. The bot works from ``determinize`` as always: the true stacks are
@@ -244,17 +244,18 @@ def agreement(fair: dict, oracle: dict) -> list[dict]:
             y_fair = np.array([s["label"] for s in f_group["siblings"]], float)
             y_oracle = np.array([s["label"] for s in o_group["siblings"]], float)
             judged = np.array([estimate_final_score(state, 0) for state, _ in states])
-
-            def corr(a, b):
-                return float(np.corrcoef(a, b)[0, 1]) if a.std() > 0 and b.std() > 0 else 0.0
-
             rows.append({"setup": game[0], "seed": game[1], "round": rnd,
-                         "corr_oracle": corr(y_fair, y_oracle), "corr_value": corr(y_fair, judged),
+                         "corr_oracle": _corr(y_fair, y_oracle), "corr_value": _corr(y_fair, judged),
                          "oracle_pick": float(y_fair[y_oracle.argmax()]),
                          "value_pick": float(y_fair[judged.argmax()]),
                          "best": float(y_fair.max()), "mean": float(y_fair.mean()),
                          "oracle_mean": float(y_oracle.mean())})
     return rows
+
+
+def _corr(a: np.ndarray, b: np.ndarray) -> float:
+    """Pearson correlation, 0 where either side is constant (a group of equal labels)."""
+    return float(np.corrcoef(a, b)[0, 1]) if a.std() > 0 and b.std() > 0 else 0.0
 
 
 def _show_agreement(rows: list[dict], spec: str) -> None:

@@ -68,8 +68,6 @@ def main() -> None:
 def match(game: str, bot: str, games: int, args) -> None:
     """Part 2 for one game: ``bot`` against greedy, 2 players, seats rotated."""
     out = args.out / f"match_{game}_{bot.replace(':', '_').replace('=', '')}_vs_greedy.jsonl"
-    if game == "foxglove":  # the file name of the runs before other games were added
-        out = args.out / f"match_{args.ms}ms_vs_greedy.jsonl"
     print(f"2-player match, {game}: {bot} against greedy, {games} games, seats rotated")
     arena.simulate(game, 2, [bot, "greedy"], games=games, out=out, root_seed=7,
                    workers=args.workers, progress=False)
