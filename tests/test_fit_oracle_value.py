@@ -142,6 +142,13 @@ def test_games_in_the_dataset_are_not_played_again_and_only_asked_games_are_fitt
         raise AssertionError("a game in the dataset was played again")
 
     monkeypatch.setattr("acreage.arena.backends.run_batches", refuse)
+    levelled = []
+
+    def level_positions(model, rounds, workers, ray):
+        levelled.append(rounds)
+        return {}
+
+    monkeypatch.setattr(fit_oracle_value, "level_positions", level_positions)
     monkeypatch.setattr("sys.argv", ["fit_oracle_value.py", "--setups", "5", "--seeds", "1-8",
                                      "--rounds", "2", "--data", str(data), "--out", str(out)])
     fit_oracle_value.main()
@@ -155,6 +162,7 @@ def test_games_in_the_dataset_are_not_played_again_and_only_asked_games_are_fitt
     shipped = {rnd: [float(v) for v in prior[(rnd - 1) * width + 1:rnd * width]] for rnd in (2, 3)}
     assert model["rounds"]["3"]["weights"] == pytest.approx(shipped[3])  # only round 2 was asked
     assert model["rounds"]["2"]["weights"] != pytest.approx(shipped[2])
+    assert levelled == [(2,)]  # the written model was levelled, on the asked round only
 
     monkeypatch.setattr("sys.argv", ["fit_oracle_value.py", "--all", "--rounds", "2",
                                      "--data", str(data)])
@@ -240,3 +248,47 @@ def test_agreement_compares_the_fair_labels_with_the_oracles_and_the_values_FF_S
     judged = [estimate_final_score(state, 0) for state, _ in states]
     assert row["value_pick"] == labels[judged.index(max(judged))]
     assert -1.0 <= row["corr_value"] <= 1.0
+
+
+def test_keep_level_moves_only_the_bias_so_the_mean_estimate_stays_the_priors():
+    """A fit on differences within groups leaves a round's bias where it was while its new
+    weights move every estimate; ``keep_level`` puts the mean back where the prior had it."""
+    np = pytest.importorskip("numpy")
+    width = fit_oracle_value.WIDTH
+    prior = fit_oracle_value.start_vector("current")
+    rng = np.random.default_rng(3)
+    w = prior + rng.normal(0, 0.5, prior.shape)
+    x = np.zeros((7, len(prior)))
+    at = width  # round 2
+    x[:, at] = 1.0
+    x[:, at + 1:at + width] = rng.uniform(0, 5, (7, width - 1))
+    levelled, shifts = fit_oracle_value.keep_level(w, prior, {2: x})
+    assert set(shifts) == {2}
+    assert np.mean(x @ levelled) == pytest.approx(np.mean(x @ prior))
+    assert shifts[2] == pytest.approx(np.mean(x @ prior) - np.mean(x @ w))
+    moved = np.flatnonzero(levelled != w)
+    assert list(moved) == [at]  # the bias of round 2, nothing else
+    assert fit_oracle_value.keep_level(w, prior, {3: x[:0]})[1] == {}  # no positions: no shift
+
+
+def test_level_games_are_played_with_the_model_given_and_give_rows_of_the_rounds():
+    """The level games are played with the refitted model (so the positions are those a bot
+    using it reaches), and every row carries a round the model has."""
+    from acreage.games.foxglove import value
+
+    model = json.loads(value.MODEL_FILE.read_text())
+    used = []
+    real = value.use_model
+
+    def spy(path):
+        used.append(None if path is None else json.loads(Path(path).read_text()))
+        real(path)
+
+    try:
+        value.use_model = spy
+        rows = fit_oracle_value.level_rows([(4, 8800, json.dumps(model))])
+    finally:
+        value.use_model = real
+    assert used == [model, None]  # the given model, then the shipped one again
+    assert {rnd for rnd, _ in rows} == {1, 2, 3, 4}
+    assert all(len(features) == fit_oracle_value.WIDTH - 1 for _, features in rows)
