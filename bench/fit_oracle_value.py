@@ -71,10 +71,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -83,8 +81,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from fit_value import ROUNDS, WIDTH, _show, fit, quality, start_vector  # noqa: E402
-from solo_ab import RAY_ENV, seed_range  # noqa: E402
+from fit_value import ROUNDS, WIDTH, _row, _show, fit, quality, start_vector  # noqa: E402
+from solo_ab import RAY_ENV, model_file, seed_range  # noqa: E402
 from solo_oracle import _key, _setups, beam, town_of, turns, varied  # noqa: E402
 
 
@@ -347,16 +345,8 @@ def groups_of_line(line: dict, where: str = "dataset") -> list:
 
 def featurize(raw) -> list[tuple[int, int, np.ndarray, np.ndarray]]:
     """[(seed, round, X, labels)] in ``fit_value``'s row layout."""
-    from acreage.games.foxglove import value
-
-    out = []
-    for _setup, seed, rnd, rows in raw:
-        x = np.zeros((len(rows), len(ROUNDS) * WIDTH))
-        at = (rnd - 1) * WIDTH
-        x[:, at] = 1.0
-        x[:, at + 1:at + WIDTH] = [value.features(state, 0) for state, _ in rows]
-        out.append((seed, rnd, x, np.array([label for _, label in rows], float)))
-    return out
+    return [(seed, rnd, np.array([_row(rnd, state) for state, _ in rows]),
+             np.array([label for _, label in rows], float)) for _setup, seed, rnd, rows in raw]
 
 
 # --- The level: a fit on differences within groups cannot set a round's bias ------------------
@@ -368,52 +358,40 @@ LEVEL_BOT = "greedy:macros=1,learned=1"
 LEVEL_GAMES = tuple((setup, seed) for setup in range(1, 7) for seed in range(8800, 8803))
 
 
-def level_rows(jobs: list[tuple[int, int, str]]) -> list[tuple[int, list[float]]]:
+def level_rows(jobs: list[tuple[int, int, str]]) -> list[tuple[int, np.ndarray]]:
     """The batch function for the level games, each (setup, seed, the model file's text):
-    [(round, features)] at every position the bot decides in."""
+    [(round, its row in ``fit_value``'s layout)] at every position the bot decides in."""
     from acreage import new_game
     from acreage.agents import make_agent
     from acreage.games.foxglove import value
 
     rows = []
     for setup, seed, model_text in jobs:
-        fd, path = tempfile.mkstemp(suffix=".json", prefix="value_")
-        with os.fdopen(fd, "w") as fh:
-            fh.write(model_text)
-        try:
+        with model_file(model_text) as path:
             value.use_model(Path(path))
-            state = new_game("foxglove", players=1, seed=seed, solo_setup=setup)
-            agent = make_agent(LEVEL_BOT, seed=seed)
-            while not state.is_terminal:
-                if state.round in ROUNDS:
-                    rows.append((state.round, list(value.features(state, 0))))
-                state.apply(agent.decide(state, 0))
-        finally:
-            value.use_model(None)
-            os.unlink(path)
+            try:
+                state = new_game("foxglove", players=1, seed=seed, solo_setup=setup)
+                agent = make_agent(LEVEL_BOT, seed=seed)
+                while not state.is_terminal:
+                    if state.round in ROUNDS:
+                        rows.append((state.round, _row(state.round, state)))
+                    state.apply(agent.decide(state, 0))
+            finally:
+                value.use_model(None)
     return rows
 
 
 def level_positions(model: dict, rounds, workers: int | None, ray: str | None
                     ) -> dict[int, np.ndarray]:
-    """{round: the positions of the level games played with ``model``, in ``fit_value``'s row
-    layout}."""
+    """{round: the positions of the level games played with ``model``, as rows}."""
     from acreage.arena.backends import run_batches
 
     text = json.dumps(model)
-    found: list[tuple[int, list[float]]] = []
+    found: list[tuple[int, np.ndarray]] = []
     run_batches(level_rows, [(setup, seed, text) for setup, seed in LEVEL_GAMES], found.extend,
                 workers=workers, ray_address=ray, batch_size=1, runtime_env=RAY_ENV)
-    out = {}
-    for rnd in rounds:
-        mine = [features for r, features in found if r == rnd]
-        x = np.zeros((len(mine), len(ROUNDS) * WIDTH))
-        at = (rnd - 1) * WIDTH
-        x[:, at] = 1.0
-        if mine:
-            x[:, at + 1:at + WIDTH] = mine
-        out[rnd] = x
-    return out
+    return {rnd: np.array([row for r, row in found if r == rnd]).reshape(-1, len(ROUNDS) * WIDTH)
+            for rnd in rounds}
 
 
 def keep_level(w: np.ndarray, prior: np.ndarray, positions: dict[int, np.ndarray]

@@ -34,6 +34,7 @@ the same cluster, or use iteration budgets.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import math
@@ -42,6 +43,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
@@ -87,22 +89,31 @@ def solo_game(spec: str, setup: int, seed: int, agent_seed: int, model: str | No
     return state.scores()[0], thought, decisions, longest
 
 
+@contextlib.contextmanager
+def model_file(text: str | None) -> Iterator[str | None]:
+    """A value model's text as a temporary file for the block (None: no file, the shipped
+    model). Models travel to workers as text, so a worker on another machine can use them;
+    ``value.use_model`` reads a file."""
+    if text is None:
+        yield None
+        return
+    fd, path = tempfile.mkstemp(suffix=".json", prefix="value_")
+    with os.fdopen(fd, "w") as fh:
+        fh.write(text)
+    try:
+        yield path
+    finally:
+        os.unlink(path)
+
+
 def play(job: tuple) -> dict:
     """One solo game: job (arm, spec, setup, seed, agent seed offset, value model name or None
     for the shipped one, the model file's text) -> its result row.
 
     The model travels as text, not as a path, so a worker on another machine can use it."""
     arm, spec, setup, seed, offset, model, model_text = job
-    path = None
-    if model_text is not None:
-        fd, path = tempfile.mkstemp(suffix=".json", prefix="value_")
-        with os.fdopen(fd, "w") as fh:
-            fh.write(model_text)
-    try:
+    with model_file(model_text) as path:
         score, thought, decisions, longest = solo_game(spec, setup, seed, seed + offset, path)
-    finally:
-        if path is not None:
-            os.unlink(path)
     return {"arm": arm, "spec": spec, "offset": offset, "model": model, "setup": setup,
             "seed": seed, "score": score, "seconds": round(thought, 3), "decisions": decisions,
             "longest": round(longest, 3)}

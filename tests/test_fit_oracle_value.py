@@ -291,4 +291,5 @@ def test_level_games_are_played_with_the_model_given_and_give_rows_of_the_rounds
         value.use_model = real
     assert used == [model, None]  # the given model, then the shipped one again
     assert {rnd for rnd, _ in rows} == {1, 2, 3, 4}
-    assert all(len(features) == fit_oracle_value.WIDTH - 1 for _, features in rows)
+    width = fit_oracle_value.WIDTH
+    assert all(len(row) == 4 * width and row[(rnd - 1) * width] == 1.0 for rnd, row in rows)
