@@ -71,6 +71,7 @@ def test_a_games_line_round_trips_through_json_and_replays_each_sibling_FF_SOLO_
     assert line["settings"] == {"find_width": 2, "label_width": 1, "per_town": 1, "top": 2,
                                 "extra": 1, "rounds": [3]}
     assert line["tiles"] == fit_oracle_value.tiles_hash()
+    assert line["value_model"] == value.model_fingerprint()
     replayed = fit_oracle_value.groups_of_line(line)
     assert [(s, seed, rnd, len(rows)) for s, seed, rnd, rows in replayed] == \
         [(s, seed, rnd, len(rows)) for s, seed, rnd, rows in groups]
@@ -293,3 +294,87 @@ def test_level_games_are_played_with_the_model_given_and_give_rows_of_the_rounds
     assert {rnd for rnd, _ in rows} == {1, 2, 3, 4}
     width = fit_oracle_value.WIDTH
     assert all(len(row) == 4 * width and row[(rnd - 1) * width] == 1.0 for rnd, row in rows)
+
+
+def test_cross_validation_holds_each_seed_out_once_and_fits_on_the_others():
+    """Leaving one seed out: every group is judged once, always by a fit that did not see its
+    seed, and the pooled figures are those of the folds."""
+    np = pytest.importorskip("numpy")
+    width = fit_oracle_value.WIDTH
+    rng = np.random.default_rng(5)
+    groups = []
+    for seed in (1, 2, 3):
+        for rnd in (2, 3):
+            x = np.zeros((4, 4 * width))
+            x[:, (rnd - 1) * width] = 1.0
+            x[:, (rnd - 1) * width + 1] = rng.uniform(0, 5, 4)
+            groups.append((seed, rnd, x, 3.0 * x[:, (rnd - 1) * width + 1]))
+    seen = []
+
+    def fit_one(train):
+        seen.append(len(train))
+        w = np.zeros(4 * width)
+        w[width + 1] = w[2 * width + 1] = 1.0  # orders every pair as the labels do
+        return w
+
+    out = fit_oracle_value.cross_validated(groups, fit_one)
+    assert seen == [4, 4, 4]  # three folds, each fitted on the other two seeds' groups
+    assert list(out) == [2, 3, 0]
+    assert out[0] == (1.0, 36, 0.0)  # 6 pairs in each of the 6 groups, all right, no regret
+    assert out[2][1] == out[3][1] == 18
+
+    def reversed_fit(train):
+        return -fit_one(train)
+
+    worst = fit_oracle_value.cross_validated(groups, reversed_fit)
+    assert worst[0][0] == 0.0 and worst[0][2] > 0
+
+
+def test_a_line_records_the_value_model_its_search_pruned_with():
+    """The oracle's labels move with the value that prunes its search, so each line names the
+    model: another model file gives another fingerprint, and the shipped one its own again."""
+    from acreage.games.foxglove import value
+
+    shipped = value.model_fingerprint()
+    candidate = _BENCH / "candidates" / "value_oracle_s36.json"
+    try:
+        value.use_model(candidate)
+        other = value.model_fingerprint()
+    finally:
+        value.use_model(None)
+    assert other != shipped and len(other) == 16
+    assert value.model_fingerprint() == shipped
+
+
+def test_a_label_on_several_stack_orders_is_the_mean_of_the_own_order_and_drawn_ones_FF_SOLO_10():
+    """``--label-orders``: the town's own order gives the plain label; more orders are drawn
+    for it (never the real stacks again), reproducibly, and the label is their mean. Lines
+    made so keep the count in their settings, and one order leaves the settings as before."""
+    from acreage import new_game
+    from acreage.agents import make_agent
+
+    state = new_game("foxglove", players=1, seed=4212, solo_setup=5)
+    agent = make_agent("greedy", seed=1)
+    while state.round < 4:
+        state.apply(agent.decide(state, 0))
+    before = json.dumps(state.stacks), list(state.history)
+    own = fit_oracle_value.beam(state, 1, random.Random(4212), 1)[0]
+    assert fit_oracle_value.label_of(state, 1, 4212, 1) == own
+    three = fit_oracle_value.label_of(state, 1, 4212, 1, orders=3, salt=7)
+    assert three == fit_oracle_value.label_of(state, 1, 4212, 1, orders=3, salt=7)
+    drawn = [fit_oracle_value.label_of(state.determinize(0, random.Random(4212 * 7919 + 7 * 101 + k)),
+                                       1, 4212, 1) for k in (1, 2)]
+    assert three == round((own + sum(drawn)) / 3, 3)
+    assert (json.dumps(state.stacks), list(state.history)) == before  # the town is left as it was
+    job = (5, 4212, 30, 10, 2, 5, 5, (2, 3))
+    assert "label_orders" not in fit_oracle_value.settings_of(job)
+    assert fit_oracle_value.settings_of(job + (1,)) == fit_oracle_value.settings_of(job)
+    assert fit_oracle_value.settings_of(job + (4,))["label_orders"] == 4
+
+
+def test_label_orders_below_one_are_refused(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr("sys.argv", ["fit_oracle_value.py", "--data", str(tmp_path / "d.jsonl"),
+                                     "--label-orders", "0"])
+    with pytest.raises(SystemExit):
+        fit_oracle_value.main()
+    assert "--label-orders must be at least 1" in capsys.readouterr().err

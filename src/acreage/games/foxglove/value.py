@@ -31,6 +31,7 @@ It reads only public facts, like the heuristic.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -112,6 +113,16 @@ def use_model(path: Path | None) -> None:
     and leaves the model in use unchanged."""
     global _MODEL
     _MODEL = _SHIPPED if path is None else _load(path)
+
+
+def model_fingerprint() -> str:
+    """A short hash of the coefficients in use (``use_model``).
+
+    Why: searches that label data prune their lines with this value, so a label made under one
+    model is not what the same search gives under the next (``bench/fit_oracle_value.py``
+    records it with each game)."""
+    text = json.dumps({rnd: [bias, list(weights)] for rnd, (bias, weights) in sorted(_MODEL.items())})
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def _base_features(state, seat: int) -> list[float]:
