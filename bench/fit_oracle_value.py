@@ -54,7 +54,9 @@ fair judge can foresee (session 37: two orders ranked the same towns alike in ab
 of four). Such lines form their own part of the dataset. ``--cv`` judges each fit leaving one
 seed out at a time, so every group is held out once, and also on the groups it was fitted on:
 what the value's inputs can do at best on these labels. Each line records the fingerprint of
-the value model its search pruned with (``value_model``), since the labels move with it.
+the value model its search pruned with (``value_model``), since the labels move with it
+(session 37: the same towns searched again under session 34's model moved by 4.6 points a town,
+standard deviation over 220; lines before session 37 do not record it).
 
     # about 4 minutes of CPU a game at the defaults (median; 2 to 16; setups 4-6, session 30)
     .venv/bin/python bench/fit_oracle_value.py --setups 1,2,3,4,5,6 --seeds 7101-7140
@@ -89,6 +91,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from acreage.games.foxglove.value import model_fingerprint  # noqa: E402
 from fit_value import ROUNDS, WIDTH, _row, _show, fit, quality, start_vector  # noqa: E402
 from solo_ab import RAY_ENV, model_file, seed_range  # noqa: E402
 from solo_oracle import _key, _setups, beam, town_of, turns, varied  # noqa: E402
@@ -190,16 +193,6 @@ def tiles_hash() -> str:
     return content_hash()
 
 
-def value_model() -> str:
-    """The fingerprint of the value model in use, recorded with each line: the oracle prunes its
-    lines with the value, so its labels move with the model (session 37: the same towns,
-    searched again under session 34's model, moved by 4.6 points a town (standard deviation,
-    220 towns; mean -0.2); lines before session 37 do not record it)."""
-    from acreage.games.foxglove.value import model_fingerprint
-
-    return model_fingerprint()
-
-
 def game_line(job: tuple, groups: list, seconds: float | None) -> dict:
     """The dataset line of one played game. Each sibling is kept as the actions that reach it
     from the game's start (``acreage.replay`` rebuilds it), so the data outlives any change of
@@ -212,7 +205,7 @@ def game_line(job: tuple, groups: list, seconds: float | None) -> dict:
         "format": DATA_FORMAT, "version": DATA_VERSION,
         "rules_version": start["rules_version"], "tiles": tiles_hash(),
         "setup": setup, "seed": seed, "options": start["options"],
-        "settings": settings_of(job), "value_model": value_model(),
+        "settings": settings_of(job), "value_model": model_fingerprint(),
         "seconds": None if seconds is None else round(seconds, 1),
         "groups": [{"round": rnd,
                     "siblings": [{"actions": [str(a) for a in state.history], "label": label}
@@ -259,7 +252,7 @@ def relabel(job: tuple) -> dict:
                              "label": round(sum(scores) / runs, 3), "runs": scores})
         groups.append({"round": rnd, "siblings": siblings})
     return {**line, "settings": {**line["settings"], "label_bot": spec, "label_runs": runs},
-            "value_model": value_model(),
+            "value_model": model_fingerprint(),
             "seconds": round(time.perf_counter() - start, 1), "groups": groups}
 
 

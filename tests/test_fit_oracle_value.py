@@ -220,12 +220,16 @@ def test_a_fair_bot_relabels_the_oracles_towns_with_its_own_scores_FF_SOLO_10(
     assert "2 of 3 games" in capsys.readouterr().out
 
 
-def test_a_bad_label_bot_is_refused_before_any_game(tmp_path, monkeypatch, capsys):
+@pytest.mark.parametrize(("option", "message"), [
+    (["--label-bot", "nosuchbot"], "--label-bot 'nosuchbot'"),
+    (["--label-orders", "0"], "--label-orders must be at least 1"),
+])
+def test_a_bad_option_is_refused_before_any_game(tmp_path, monkeypatch, capsys, option, message):
     monkeypatch.setattr("sys.argv", ["fit_oracle_value.py", "--data", str(tmp_path / "d.jsonl"),
-                                     "--label-bot", "nosuchbot"])
+                                     *option])
     with pytest.raises(SystemExit):
         fit_oracle_value.main()
-    assert "--label-bot 'nosuchbot'" in capsys.readouterr().err
+    assert message in capsys.readouterr().err
 
 
 def test_agreement_compares_the_fair_labels_with_the_oracles_and_the_values_FF_SOLO_10():
@@ -371,10 +375,3 @@ def test_a_label_on_several_stack_orders_is_the_mean_of_the_own_order_and_drawn_
     assert fit_oracle_value.settings_of(job + (1,)) == fit_oracle_value.settings_of(job)
     assert fit_oracle_value.settings_of(job + (4,))["label_orders"] == 4
 
-
-def test_label_orders_below_one_are_refused(tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr("sys.argv", ["fit_oracle_value.py", "--data", str(tmp_path / "d.jsonl"),
-                                     "--label-orders", "0"])
-    with pytest.raises(SystemExit):
-        fit_oracle_value.main()
-    assert "--label-orders must be at least 1" in capsys.readouterr().err
