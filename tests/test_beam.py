@@ -207,39 +207,3 @@ def test_beam_announces_its_hard_stop_to_the_game_while_it_searches(monkeypatch)
     assert deadline.current() is None
     BeamAgent(seed=1, width=2, book=0).decide(state, 0)
     assert seen[-1][0] is None
-
-
-def test_beam_with_several_guesses_plays_the_finalist_with_the_best_mean():
-    """With ``guesses`` > 1, the first turns the first guess rates best are each carried to
-    the horizon again in every other guess, and the one with the best mean is played; the
-    guesses are different stack orders, so their values for one turn differ."""
-    state = _solo_build_decision(seed=3, rnd=3)
-    before = state.to_json()
-    agent = BeamAgent(seed=5, width=2, guesses=3, finalists=2, book=0)
-    action = agent.decide(state, 0)
-    assert state.to_json() == before
-    means = agent.last_means
-    assert len(means) == 2 and all(len(values) == 3 for values in means.values())
-    best = max(means, key=lambda first: sum(means[first]) / 3)
-    assert action == best[0]
-    assert any(len(set(values)) > 1 for values in means.values())
-    one = BeamAgent(seed=5, width=2, book=0)
-    one.decide(state, 0)
-    assert one.last_means == {}  # one guess: the plain beam
-
-
-def test_beam_with_several_guesses_ignores_the_hidden_stack_order_FF_SET_8():
-    """FF-SET-8 holds for every guess: they are all drawn from what the seat may see."""
-    state = _solo_build_decision(seed=3, rnd=2)
-    other = state.clone()
-    for stack in other.stacks:
-        random.Random(2).shuffle(stack)
-    assert other.stacks != state.stacks
-    spec = "beam:width=2,guesses=2,finalists=2"
-    assert make_agent(spec, seed=4).decide(state, 0) == make_agent(spec, seed=4).decide(other, 0)
-
-
-@pytest.mark.parametrize("option", ["guesses=0", "finalists=0"])
-def test_beam_refuses_no_guesses_or_finalists(option):
-    with pytest.raises(ValueError, match="guesses=.*finalists=.*at least 1"):
-        make_agent(f"beam:{option}")

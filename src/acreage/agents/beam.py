@@ -58,7 +58,7 @@ class BeamAgent(Agent):
     name = "beam"
 
     def __init__(self, seed: int | None = None, budget: Budget | None = None, width: int = 6,
-                 book: int = 1, clock: int = 0, guesses: int = 1, finalists: int = 3) -> None:
+                 book: int = 1, clock: int = 0) -> None:
         super().__init__(seed, budget)
         if width < 1:
             raise ValueError(f"beam option width={width}: keep at least 1 position per level")
@@ -67,12 +67,7 @@ class BeamAgent(Agent):
         if clock and self.budget.ms is None:
             raise ValueError("beam option clock=1 banks ms= per decision; give ms= too, e.g. "
                              "beam:ms=1000,clock=1")
-        if guesses < 1 or finalists < 1:
-            raise ValueError(f"beam options guesses={guesses}, finalists={finalists}: each must be "
-                             f"at least 1")
         self.width = width
-        self.guesses = guesses
-        self.finalists = finalists
         self.book = bool(book)
         self.clock = bool(clock)
         #: Seconds banked by the clock and not yet spent (it can dip below 0 when a search
@@ -85,9 +80,6 @@ class BeamAgent(Agent):
         self.last_levels = 0
         self.last_lines = 0
         self.last_leaf = None
-        #: With ``guesses`` > 1: each finalist first turn of the last search and the values of
-        #: its best line in each guess (the first from the beam that chose the finalists).
-        self.last_means: dict[tuple, list[float]] = {}
 
     def check_players(self, players: int) -> None:
         if players != 1:
@@ -114,8 +106,7 @@ class BeamAgent(Agent):
         if allowed is not None:
             soft, hard = started + allowed, started + OVERRUN * allowed
         with search_deadline.until(hard):  # the game's costly steps stop at the hard stop too
-            views = [private_view(state, seat, self.rng) for _ in range(self.guesses)]
-            steps = self._search(views[0], seat, info, soft, hard, views[1:])
+            steps = self._search(private_view(state, seat, self.rng), seat, info, soft, hard)
         if self.clock:
             self.bank -= time.perf_counter() - started
         if not steps or steps[0] not in actions:  # cannot happen with a sound determinize
@@ -133,52 +124,18 @@ class BeamAgent(Agent):
             return plain
         return max(plain, min(self.bank, CLOCK_CAP * plain))
 
-    def _search(self, root, seat: int, info, soft: float | None, hard: float | None,
-                others: list | None = None) -> list:
+    def _search(self, root, seat: int, info, soft: float | None, hard: float | None) -> list:
         """The steps of the first turn of the best line found from ``root``: one line only from
         ``soft`` on, and none expanded further from ``hard`` on (``time.perf_counter()``
-        times; None: no limit).
-
-        ``others``: more guesses of the hidden parts (determinized copies of the same
-        position). The ``finalists`` first turns that the beam on ``root`` rates best are then
-        each carried on to the horizon again in every other guess, by a beam of their own, and
-        the turn with the best mean over all guesses is played."""
+        times; None: no limit)."""
         judge = info.value or info.heuristic
         if judge is None:
             raise ValueError(f"{info.name} registers no value or heuristic for the beam bot to judge by")
         horizon = info.horizon(root) if info.horizon is not None else (lambda s: s.is_terminal)
+        width = self.width
         self.searches += 1
-        found = self._beam([(root, None)], seat, info, judge, horizon, self.width, soft, hard)
-        best_value, best_first, best_leaf, by_first, levels, lines = found
-        self.last_means = {}
-        if others and len(by_first) > 1:
-            ranked = sorted(by_first.items(), key=lambda item: -item[1])[:self.finalists]
-            totals = {first: [value] for first, value in ranked}
-            for guess in others:
-                for first in totals:
-                    if hard is not None and time.perf_counter() >= hard:
-                        break
-                    child = guess.clone()
-                    for step in first:
-                        child.apply(step)
-                    play_forced(child, True)
-                    value = self._beam([(child, first)], seat, info, judge, horizon, self.width,
-                                       soft, hard)[0]
-                    if value > float("-inf"):
-                        totals[first].append(value)
-            # A turn not carried on in every guess (out of time) competes on the guesses it had.
-            best_first = max(totals, key=lambda first: sum(totals[first]) / len(totals[first]))
-            self.last_means = totals
-        self.last_levels, self.last_lines, self.last_leaf = levels, lines, best_leaf
-        return list(best_first or ())
-
-    def _beam(self, frontier: list, seat: int, info, judge, horizon, width: int,
-              soft: float | None, hard: float | None) -> tuple:
-        """Carry the lines of ``frontier`` ((position, the steps of its first turn or None)
-        pairs) on to the horizon: (best value, its first turn, its judged position, the best
-        value under each first turn, levels, lines judged)."""
         best_value, best_first, best_leaf = float("-inf"), None, None
-        by_first: dict[tuple, float] = {}
+        frontier = [(root, None)]
         levels = lines = 0
         while frontier:
             levels += 1
@@ -186,8 +143,6 @@ class BeamAgent(Agent):
                 for position, first in frontier:
                     lines += 1
                     value = judge(position, seat)
-                    if value > by_first.get(first, float("-inf")):
-                        by_first[first] = value
                     if value > best_value:
                         best_value, best_first, best_leaf = value, first, position
                 break
@@ -203,12 +158,10 @@ class BeamAgent(Agent):
                     steps = [action]
                     complete_turn(child, seat, judge, self.rng, path=steps, shortlist=info.shortlist)
                     play_forced(child, True)
-                    line_first = first if first is not None else tuple(steps)
+                    line_first = first if first is not None else steps
                     value = judge(child, seat)
                     if child.is_terminal or horizon(child):
                         lines += 1
-                        if value > by_first.get(line_first, float("-inf")):
-                            by_first[line_first] = value
                         if value > best_value:
                             best_value, best_first, best_leaf = value, line_first, child
                         continue
@@ -221,4 +174,5 @@ class BeamAgent(Agent):
                 width = 1
             ranked = sorted(kept.values(), key=lambda entry: -entry[0])
             frontier = [(child, first) for _, child, first in ranked[:width]]
-        return best_value, best_first, best_leaf, by_first, levels, lines
+        self.last_levels, self.last_lines, self.last_leaf = levels, lines, best_leaf
+        return list(best_first or ())
