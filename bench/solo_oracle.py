@@ -122,13 +122,15 @@ def turns(state, rng: random.Random):
         yield child
 
 
-def beam(root, width: int, rng: random.Random, per_town: int = 0) -> tuple[int, list]:
+def beam(root, width: int, rng: random.Random, per_town: int = 0,
+         by_first: dict | None = None) -> tuple[int, list]:
     """The best line the beam finds from the solo position ``root`` (left unchanged): (final
     score, every action from the game's start, ``root``'s own history first).
 
     ``per_town`` (0: off) keeps at most that many positions with the same buildings at each
     turn, so that the ``width`` kept are different plans, not one town with its trails and
-    cubes moved about."""
+    cubes moved about. ``by_first``, if given, receives the best final score found under
+    each of ``root``'s legal steps (the step as key)."""
     from acreage.agents.base import play_forced
     from acreage.games.foxglove.value import estimate_final_score as judge
 
@@ -147,8 +149,13 @@ def beam(root, width: int, rng: random.Random, per_town: int = 0) -> tuple[int, 
         for state in frontier:
             for child in turns(state, rng):
                 if child.is_terminal:
-                    if child.scores()[0] > best[0]:
-                        best = (child.scores()[0], list(child.history))
+                    score = child.scores()[0]
+                    if score > best[0]:
+                        best = (score, list(child.history))
+                    if by_first is not None:
+                        first = child.history[len(root.history)]
+                        if score > by_first.get(first, -1):
+                            by_first[first] = score
                     continue
                 key = _key(child)
                 if key not in kept:
