@@ -1,5 +1,5 @@
-"""``bench/fair_reference.py``: the heavy fair search that measures what a player who cannot see
-the stacks can score in a solo setup (FF-SET-8: nothing it decides may depend on the hidden
+"""``bench/fair_reference.py``: the heavy fair search that gives a reference for what a player
+who cannot see the stacks scores in a solo setup (FF-SET-8: nothing it decides may depend on the hidden
 order; FF-SOLO-10: the solo result; bench tooling, not a bot)."""
 
 from __future__ import annotations
