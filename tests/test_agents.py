@@ -402,3 +402,91 @@ def test_mcts_announces_its_hard_stop_to_the_game_while_it_searches_only_with_a_
     seen.clear()
     make_agent("mcts:iterations=3", seed=1).decide(state, state.current_player)
     assert len(seen) == 3 and all(at is None for at, _ in seen)
+
+
+def _stage_with_a_long_plan(min_steps: int = 3):
+    """A solo game played by greedy to a transport stage whose plan has ``min_steps`` steps or
+    more, with the plan."""
+    from acreage.games.foxglove.state import FINAL, TRANSPORT
+
+    for seed in range(1, 40):
+        state = acreage.new_game("foxglove", players=1, seed=seed, solo_setup=5)
+        bot = make_agent("greedy", seed=seed)
+        while not state.is_terminal:
+            if state.phase in (TRANSPORT, FINAL):
+                found = state.macro_actions()
+                if found and len(found[0][1]) >= min_steps:
+                    return state, list(found[0][1])
+            state.apply(bot.decide(state, 0))
+    raise AssertionError("no transport stage with a long plan in 40 games")
+
+
+@pytest.mark.parametrize("spec", ["greedy:macros=1", "mcts:iterations=4", "beam:width=1"])
+def test_agents_play_a_transport_plan_without_asking_for_it_again_FF_TRN_1(spec, monkeypatch):
+    """FF-TRN-1: a seat's transport stage is one plan (Foxglove's macro). A bot asks the game for
+    it once and plays its steps from memory; asking after every step would solve the rest
+    again, which a hard round-4 stage made cost half a minute a step (session 41)."""
+    from acreage.games.foxglove.state import FoxgloveState
+
+    state, plan = _stage_with_a_long_plan()
+    agent = make_agent(spec, seed=3)
+    asked = []
+    original = FoxgloveState.macro_actions
+    monkeypatch.setattr(FoxgloveState, "macro_actions",
+                        lambda self: asked.append(len(self.history)) or original(self))
+    played = []
+    for expected in plan:
+        if expected not in state.legal_actions():
+            break  # the engine ended the stage by itself (docs/planner.md)
+        action = agent.decide(state, 0)
+        played.append(action)
+        state.apply(action)
+    assert played == plan[:len(played)] and len(played) >= 3
+    assert len(asked) == 1
+
+
+def test_a_macro_plan_is_dropped_when_the_game_goes_elsewhere_FF_TRN_1():
+    """If a step the bot did not return is played in its stage (a player took over, an undo),
+    the remembered plan no longer applies and the game is asked again for the current town."""
+    state, plan = _stage_with_a_long_plan()
+    agent = make_agent("greedy:macros=1", seed=3)
+    assert agent.decide(state, 0) == plan[0]
+    state.apply(plan[0])
+    other = [a for a in state.legal_actions() if a != plan[1]]
+    state.apply(other[0])
+    if state.is_terminal:
+        return
+    action = agent.decide(state, 0)
+    assert action in state.legal_actions()
+    found = state.macro_actions()
+    if found and found[0][1]:
+        assert action == found[0][1][0]  # the new state's own plan, not the old one's step
+
+
+class _Steps:
+    """A stand-in game position: only what ``TurnPlan`` reads (the history, the sub-decision)."""
+
+    def __init__(self, history, sub=False):
+        self.history, self.sub = list(history), sub
+
+    def in_subdecision(self):
+        return self.sub
+
+
+def test_turn_plan_follows_a_macro_through_forced_steps_and_a_turn_only_within_the_turn():
+    from acreage.agents.base import TurnPlan
+
+    plan = TurnPlan()
+    plan.remember(_Steps([]), 0, ["b", "c", "d"], macro=True)  # "a" is being returned
+    plan.passed(_Steps(["a"]), 0, "b")  # a forced step that is the macro's own next one
+    assert plan.next(_Steps(["a", "b"]), 0, ["c", "x"]) == "c"
+    assert plan.next(_Steps(["a", "b", "c"]), 1, ["d"]) is None and not plan.steps  # other seat
+    plan.remember(_Steps([]), 0, ["b", "c"], macro=True)
+    plan.passed(_Steps(["a"]), 0, "z")  # forced, but not the plan's step: the game went elsewhere
+    assert plan.next(_Steps(["a", "z"]), 0, ["b", "c"]) is None and not plan.steps
+    plan.remember(_Steps([]), 0, ["place", "pay"])  # a turn's rest
+    assert plan.next(_Steps(["build"], sub=False), 0, ["place"]) is None  # not in the turn
+    plan.remember(_Steps([]), 0, ["place", "pay"])
+    plan.passed(_Steps(["build"], sub=True), 0, "place")  # a turn's plan is not advanced
+    assert plan.steps == ["place", "pay"]
+    assert plan.next(_Steps(["build"], sub=True), 0, ["place", "x"]) == "place"

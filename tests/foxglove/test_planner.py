@@ -623,7 +623,8 @@ def test_a_search_out_of_time_cuts_the_plan_short_and_the_game_does_not_keep_it_
 
 def test_escalation_keeps_the_better_plan_and_spares_plans_near_their_bound(monkeypatch):
     """Unit check of the retry rule: more work only for a plan far below its bound, the better
-    of the two kept, and nothing redone for a plan within ESCALATE_GAP of it."""
+    of the two kept, no third try after a retry that found nothing better, and nothing redone
+    for a plan within ESCALATE_GAP of it."""
     calls = []
 
     def fake(value, optimal=False, bound=100.0):
@@ -636,6 +637,12 @@ def test_escalation_keeps_the_better_plan_and_spares_plans_near_their_bound(monk
     got = pl.plan(object(), work_limit=1.0)
     assert calls == [1.0, pl.ESCALATE_FACTOR, pl.ESCALATE_FACTOR ** 2]
     assert got.value == 40.0 and "solved again" in got.notes[0]
+
+    calls.clear()  # a retry that finds nothing better ends the retries
+    answers = iter([fake(10.0), fake(10.0), fake(90.0)])
+    monkeypatch.setattr(pl, "_plan_once", lambda state, w, work, *rest: calls.append(work) or next(answers))
+    got = pl.plan(object(), work_limit=1.0)
+    assert calls == [1.0, pl.ESCALATE_FACTOR] and got.value == 10.0
 
     calls.clear()
     monkeypatch.setattr(pl, "_plan_once", lambda state, w, work, *rest: calls.append(work) or fake(95.0))

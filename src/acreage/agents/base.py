@@ -76,48 +76,75 @@ def play_forced(state, macros: bool = True) -> None:
 
 
 def unthinking_step(state, seat: int, actions: list, plan: TurnPlan, macros: bool = True):
-    """The action to take without a search, if there is one: the only legal action, the
-    game's macro step (with ``macros``; Foxglove: the next move of the transport plan), or the
-    next step of a turn the agent already chose (``plan``). None when a real choice is left."""
+    """The action to take without a search, if there is one: the only legal action, the next
+    step of a turn or macro the agent already chose (``plan``), or the first step of the game's
+    macro (with ``macros``; Foxglove: the transport plan). None when a real choice is left.
+
+    A macro's later steps are remembered in ``plan`` and played from there: asking the game
+    again after each step would solve the rest anew, which a hard Foxglove round-4 stage makes
+    cost up to half a minute a step (session 41)."""
     if len(actions) == 1:
+        plan.passed(state, seat, actions[0])
         return actions[0]
+    planned = plan.next(state, seat, actions)
+    if planned is not None:
+        return planned
     if macros:
         found = state.macro_actions()
         if found and found[0][1]:
-            return found[0][1][0]
-    return plan.next(state, seat, actions)
+            first, *rest = found[0][1]
+            plan.remember(state, seat, rest, macro=True)
+            return first
+    return None
 
 
 class TurnPlan:
     """The rest of a turn an agent has already chosen (the placement and payment after "build
-    X", the trails of a trail action), played on the following calls without thinking again,
-    as long as the game goes on exactly as foreseen (same seat, no step in between, each step
-    still legal). Games without a ``history`` list get no plans.
+    X", the trails of a trail action), or of a game's macro (Foxglove's transport plan), played
+    on the following calls without thinking again, as long as the game goes on exactly as
+    foreseen (same seat, no step in between, each step still legal). Games without a
+    ``history`` list get no plans.
+
+    A turn's steps are followed only inside the turn's sub-decisions (placement, payment,
+    trails); a macro's are followed wherever they lead, and a forced step that is the macro's
+    next one counts as played from it.
     """
 
-    __slots__ = ("steps", "at", "seat")
+    __slots__ = ("steps", "at", "seat", "macro")
 
     def __init__(self) -> None:
         self.steps: list = []
         self.at = -1
         self.seat: int | None = None
+        self.macro = False
 
-    def remember(self, state, seat: int, steps) -> None:
+    def remember(self, state, seat: int, steps, macro: bool = False) -> None:
         """Keep ``steps`` to follow the action about to be returned for ``state``."""
         history = getattr(state, "history", None)
         if steps and history is not None:
             self.steps, self.at, self.seat = list(steps), len(history) + 1, seat
+            self.macro = macro
         else:
             self.steps = []
+
+    def _on_course(self, state, seat: int) -> bool:
+        history = getattr(state, "history", None)
+        return (history is not None and self.seat == seat and len(history) == self.at
+                and (self.macro or state.in_subdecision()))
 
     def next(self, state, seat: int, actions):
         """The next planned step, or None (and the plan is dropped) if the game went elsewhere."""
         if not self.steps:
             return None
-        history = getattr(state, "history", None)
-        if (history is not None and self.seat == seat and len(history) == self.at
-                and state.in_subdecision() and self.steps[0] in actions):
+        if self._on_course(state, seat) and self.steps[0] in actions:
             self.at += 1
             return self.steps.pop(0)
         self.steps = []
         return None
+
+    def passed(self, state, seat: int, action) -> None:
+        """A forced ``action`` is being played: if it is a macro's next step, the macro goes on
+        after it. (A turn's plan is left as it was, to be dropped at its next step.)"""
+        if self.steps and self.macro and self._on_course(state, seat) and self.steps[0] == action:
+            self.at += 1
+            self.steps.pop(0)

@@ -20,8 +20,9 @@ still reaches the horizon; at twice the budget it stops, and the lines judged so
 (each expanded position's "stop here" line, in Foxglove its pass, is among them).
 
 With ``clock=1`` the budget works like a chess clock with an increment: every real choice the
-bot is asked to make (two or more legal actions) adds ``ms`` to a bank, and a search may spend
-what is banked, up to ``CLOCK_CAP`` times ``ms`` and never less than ``ms``. Most of a game's
+bot is asked to make (two or more legal actions) adds ``ms`` to a bank, every call's time is taken
+from it, and a search may spend what is banked, up to ``CLOCK_CAP`` times ``ms`` and never less
+than ``ms``. Most of a game's
 decisions are placements, payments and transport steps that take no search, so the bank lets the
 turn-start searches run to full width while the game as a whole still averages about ``ms`` per
 decision. The plain budget spends about a fifth of that (docs/bots.md).
@@ -88,6 +89,14 @@ class BeamAgent(Agent):
                 f"use mcts or greedy")
 
     def decide(self, state, seat: int):
+        started = time.perf_counter()
+        try:
+            return self._decide(state, seat, started)
+        finally:
+            if self.clock:  # the clock runs for every step, not only for searches
+                self.bank -= time.perf_counter() - started
+
+    def _decide(self, state, seat: int, started: float):
         self.check_players(state.num_players)
         actions = state.legal_actions()
         if self.clock and len(actions) > 1:
@@ -100,15 +109,12 @@ class BeamAgent(Agent):
             move = info.book(state, seat)
             if move is not None:
                 return move
-        started = time.perf_counter()
         allowed = self.allowance()
         soft = hard = None
         if allowed is not None:
             soft, hard = started + allowed, started + OVERRUN * allowed
         with search_deadline.until(hard):  # the game's costly steps stop at the hard stop too
             steps = self._search(private_view(state, seat, self.rng), seat, info, soft, hard)
-        if self.clock:
-            self.bank -= time.perf_counter() - started
         if not steps or steps[0] not in actions:  # cannot happen with a sound determinize
             return self.rng.choice(actions)
         self._plan.remember(state, seat, steps[1:])

@@ -70,7 +70,7 @@ import time
 
 from ..core import deadline as search_deadline
 from ..core.registry import game_info
-from .base import OVERRUN, Agent, Budget, TurnPlan, play_forced
+from .base import OVERRUN, Agent, Budget, TurnPlan, play_forced, unthinking_step
 from .simple import GreedyAgent, complete_turn, settle
 
 
@@ -178,16 +178,11 @@ class MctsAgent(Agent):
     # ------------------------------------------------------------------ public
     def decide(self, state, seat: int):
         actions = state.legal_actions()
-        if len(actions) == 1:
-            return self._unsearched(actions[0])
-        if self.macros:
-            macros = state.macro_actions()
-            if macros and macros[0][1]:
-                return self._unsearched(macros[0][1][0])
-        planned = self._plan.next(state, seat, actions)
-        if planned is not None:
-            self.last_iterations = 0
-            return self._unsearched(planned)
+        step = unthinking_step(state, seat, actions, self._plan, self.macros)
+        if step is not None:
+            if len(actions) > 1:
+                self.last_iterations = 0
+            return self._unsearched(step)
         info = game_info(state.game_name)
         if self.book and info.book is not None:
             move = info.book(state, seat)
