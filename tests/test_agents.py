@@ -453,14 +453,10 @@ def test_a_macro_plan_is_dropped_when_the_game_goes_elsewhere_FF_TRN_1():
     assert agent.decide(state, 0) == plan[0]
     state.apply(plan[0])
     other = [a for a in state.legal_actions() if a != plan[1]]
-    state.apply(other[0])
-    if state.is_terminal:
-        return
-    action = agent.decide(state, 0)
-    assert action in state.legal_actions()
-    found = state.macro_actions()
-    if found and found[0][1]:
-        assert action == found[0][1][0]  # the new state's own plan, not the old one's step
+    state.apply(other[0])  # not the bot's step: the cube goes back
+    fresh = state.macro_actions()[0][1]
+    assert plan[1] in state.legal_actions() and fresh[0] != plan[1]  # the two plans differ here
+    assert agent.decide(state, 0) == fresh[0]  # the new town's plan, not the old one's step
 
 
 class _Steps:

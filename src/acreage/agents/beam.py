@@ -20,12 +20,12 @@ still reaches the horizon; at twice the budget it stops, and the lines judged so
 (each expanded position's "stop here" line, in Foxglove its pass, is among them).
 
 With ``clock=1`` the budget works like a chess clock with an increment: every real choice the
-bot is asked to make (two or more legal actions) adds ``ms`` to a bank, every call's time is taken
-from it, and a search may spend what is banked, up to ``CLOCK_CAP`` times ``ms`` and never less
-than ``ms``. Most of a game's
-decisions are placements, payments and transport steps that take no search, so the bank lets the
-turn-start searches run to full width while the game as a whole still averages about ``ms`` per
-decision. The plain budget spends about a fifth of that (docs/bots.md).
+bot is asked to make (two or more legal actions) adds ``ms`` to a bank, every call's time is
+taken from it, and a search may spend what is banked, up to ``CLOCK_CAP`` times ``ms`` and never
+less than ``ms``. Most of a game's decisions are placements, payments and transport steps that
+take no search, so the bank lets the turn-start searches run to full width while the game as a
+whole still averages about ``ms`` per decision. The plain budget spends about a fifth of that
+(docs/bots.md).
 
 It plays single-player games only: between two of its turns an opponent would move, and a beam
 over one seat's turns has no answer for that (use ``mcts``).
