@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import OptionError
+from .errors import BadSeed, OptionError
 from .options import OptionSpec, normalise_options
 
 
@@ -94,6 +94,8 @@ def _load(name: str) -> GameInfo:
 
 
 def game_info(name: str) -> GameInfo:
+    if not isinstance(name, str):
+        raise OptionError(f"a game is named by text (e.g. 'foxglove'), not {type(name).__name__} {name!r}")
     key = name.strip().lower().replace("-", "_").replace(" ", "_")
     for candidate in list(_BUILTIN) + list(_LOADED):
         info = _load(candidate)
@@ -113,6 +115,7 @@ def games() -> list[GameInfo]:
 def new_game(name: str, players: int = 2, seed: Any = 0, **options: Any):
     """Start a new game: ``new_game("foxglove", players=2, seed=7, expert={1})``."""
     info = game_info(name)
+    check_seed(seed)
     if (not isinstance(players, int) or isinstance(players, bool)
             or not info.min_players <= players <= info.max_players):
         raise OptionError(
@@ -120,3 +123,14 @@ def new_game(name: str, players: int = 2, seed: Any = 0, **options: Any):
         )
     opts = normalise_options(info.name, info.options, players, options)
     return info.factory(players, seed, opts)
+
+
+def check_seed(seed: Any) -> Any:
+    """``seed`` if a record can carry it and replay it the same way everywhere: ``None``, a
+    whole number or a string. Floats, booleans, bytes and containers are refused."""
+    if seed is None or isinstance(seed, str) or (isinstance(seed, int) and not isinstance(seed, bool)):
+        return seed
+    raise BadSeed(
+        f"seed {seed!r} is a {type(seed).__name__}; give a whole number, a string or None "
+        "(None: seed 0)"
+    )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
-from .errors import IllegalAction
+from .errors import AcreageError, BadActionId, BadSeat, IllegalAction
 
 RECORD_FORMAT = "acreage-record"
 SNAPSHOT_FORMAT = "acreage-snapshot"
@@ -70,12 +70,14 @@ class GameState(ABC):
         """Per seat, a tuple that sorts higher for a better place (score first, then tie-breaks)."""
 
     @abstractmethod
-    def observation(self, seat: int) -> dict:
-        """Exactly what ``seat`` may see, as plain JSON-ready data."""
+    def _observation(self, seat: int | None) -> dict:
+        """What ``seat`` may see (``None``: a spectator, who sees only what is public).
+
+        Called through :meth:`observation`, which has checked the seat."""
 
     @abstractmethod
-    def determinize(self, seat: int, rng) -> GameState:
-        """A clone in which all that ``seat`` cannot see is re-sampled consistently."""
+    def _determinize(self, seat: int, rng) -> GameState:
+        """A clone with all that ``seat`` cannot see re-sampled (the seat is checked)."""
 
     @property
     @abstractmethod
@@ -83,20 +85,23 @@ class GameState(ABC):
         """Size of the fixed action-id space for this game configuration."""
 
     @abstractmethod
-    def action_id(self, action) -> int:
-        """The integer id of ``action`` in this position."""
+    def _action_id(self, action) -> int:
+        """The integer id of a well-formed ``action`` (it may raise on a malformed one:
+        :meth:`action_id` turns that into :class:`IllegalAction`)."""
 
     @abstractmethod
-    def action_from_id(self, action_id: int):
-        """The action with this id in this position (raises IllegalAction if it cannot be one)."""
+    def _action_from_id(self, action_id: int):
+        """The action with this id, already checked to be in ``range(num_distinct_actions)``;
+        raise :class:`BadActionId` if the id names no action in this position."""
 
     @abstractmethod
     def _parse_structural(self, text: str):
         """Read notation into an action without checking legality (raise IllegalAction)."""
 
     @abstractmethod
-    def explain_illegal(self, action) -> str:
-        """Why ``action`` is not legal now, in words a player understands."""
+    def _explain_illegal(self, action) -> str:
+        """Why a well-formed ``action`` is not legal now, in words a player understands
+        (called through :meth:`explain_illegal`, which copes with malformed ones)."""
 
     @abstractmethod
     def _state_to_json(self) -> dict:
@@ -107,10 +112,92 @@ class GameState(ABC):
     def _state_from_json(cls, data: dict) -> GameState:
         """Rebuild a state from :meth:`_state_to_json` output, naming any bad field."""
 
-    # ----------------------------------------------------------------- shared
+    # ----------------------------------------------------------------- guarded entry points
+    # The public per-seat and per-id calls check their argument here, once for every game, so
+    # a bad seat or id is refused with a named error before any game code indexes with it.
+    def check_seat(self, seat: Any, *, spectator: bool = False) -> int | None:
+        """``seat`` if it is a seat of this table (or ``None`` where ``spectator`` is allowed);
+        otherwise :class:`BadSeat` saying which seats there are."""
+        if seat is None and spectator:
+            return None
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            who = "a seat number" + (" or None for a spectator" if spectator else "")
+            raise BadSeat(
+                f"seat {seat!r} is not a seat of this {self.num_players}-player game; "
+                f"give {who} from 0 to {self.num_players - 1}"
+            )
+        return seat
+
+    def observation(self, seat: int | None) -> dict:
+        """Exactly what ``seat`` may see, as plain JSON-ready data; ``None`` gives the
+        spectator's view (only what is public)."""
+        return self._observation(self.check_seat(seat, spectator=True))
+
+    def determinize(self, seat: int, rng) -> GameState:
+        """A clone in which all that ``seat`` cannot see is re-sampled consistently."""
+        return self._determinize(self.check_seat(seat), rng)
+
     def observation_tensor(self, seat: int) -> list[float]:
         """A fixed-length numeric encoding of ``observation(seat)`` for RL (see the game's docs)."""
+        return self._observation_tensor(self.check_seat(seat))
+
+    def _observation_tensor(self, seat: int) -> list[float]:
         raise NotImplementedError(f"{self.game_name} has no tensor encoding yet")
+
+    def action_id(self, action) -> int:
+        """The integer id of ``action`` in this position (:class:`IllegalAction` if ``action``
+        is not an action of this game)."""
+        try:
+            index = self._action_id(action)
+        except AcreageError:
+            raise
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+            index = -1
+        if type(index) is not int or not 0 <= index < self.num_distinct_actions:
+            raise IllegalAction(
+                f"{_plain(action)} is not a {self._title()} action; take one from legal_actions()"
+            )
+        return index
+
+    def action_from_id(self, action_id: int):
+        """The action with this id in this position (:class:`BadActionId` if it cannot be one)."""
+        n = self.num_distinct_actions
+        if type(action_id) is not int or not 0 <= action_id < n:
+            raise BadActionId(
+                f"action id {action_id!r} is not a whole number from 0 to {n - 1}; "
+                "take one from legal_action_ids()"
+            )
+        return self._action_from_id(action_id)
+
+    def explain_illegal(self, action) -> str:
+        """Why ``action`` is not legal now, in words a player understands. An action whose
+        fields are out of this game's range cannot be described by the rules; it is explained
+        as not being an action of the game."""
+        try:
+            return self._explain_illegal(action)
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+            return f"{_plain(action)} is not a {self._title()} action (a field is out of range)"
+
+    def refuse(self, action) -> IllegalAction:
+        """The error for an action that is not legal now, with the reason when one can be
+        given (see :meth:`explain_illegal`)."""
+        try:
+            return IllegalAction(f"{action} is not legal now: {self._explain_illegal(action)}")
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+            return IllegalAction(
+                f"{_plain(action)} is not a {self._title()} action (a field is out of range); "
+                "take one from legal_actions()"
+            )
+
+    def _title(self) -> str:
+        from .registry import game_info
+
+        try:
+            return game_info(self.game_name).title
+        except AcreageError:
+            return self.game_name
+
+    # ----------------------------------------------------------------- shared
 
     @property
     def observation_shape(self) -> tuple[int, ...]:
@@ -132,6 +219,7 @@ class GameState(ABC):
         Undo is fair only within one's own uninterrupted decisions, and never across revealed
         hidden information or resolved randomness (``undo_floor``) or another seat's move.
         """
+        self.check_seat(seat)
         n = 0
         for i in range(len(self.history) - 1, self.undo_floor - 1, -1):
             if self.history_seats[i] != seat:
@@ -171,6 +259,11 @@ class GameState(ABC):
 
     def parse_action(self, text: str):
         """Read an action written in this game's notation; it must be legal now."""
+        if not isinstance(text, str):
+            raise IllegalAction(
+                f"an action's notation is text, not {type(text).__name__} {text!r}; "
+                "for an action id use action_from_id()"
+            )
         wanted = normalise_notation(text)
         for action in self.legal_actions():
             if normalise_notation(str(action)) == wanted:
@@ -183,11 +276,11 @@ class GameState(ABC):
     def legal_action_mask(self) -> list[bool]:
         mask = [False] * self.num_distinct_actions
         for action in self.legal_actions():
-            mask[self.action_id(action)] = True
+            mask[self._action_id(action)] = True
         return mask
 
     def legal_action_ids(self) -> list[int]:
-        return sorted(self.action_id(a) for a in self.legal_actions())
+        return sorted(self._action_id(a) for a in self.legal_actions())
 
     def apply_id(self, action_id: int) -> None:
         self.apply(self.action_from_id(action_id))
@@ -228,3 +321,10 @@ def _jsonable_options(options: dict[str, Any]) -> dict[str, Any]:
             value = sorted(value)
         out[key] = value
     return out
+
+
+def _plain(action: Any) -> str:
+    """``repr`` of an action that may be malformed (a game's own ``repr`` could fail on it)."""
+    if isinstance(action, tuple):
+        return repr(tuple.__repr__(action))[1:-1]
+    return repr(action)

@@ -17,7 +17,7 @@ def _names(ids) -> list[str]:
     return [CARDS[c].name for c in ids]
 
 
-def observation(state, seat: int) -> dict:
+def observation(state, seat: int | None) -> dict:
     from .state import PHASE_NAMES, RESOLVE, TOWER_ID
 
     n = state.num_players
@@ -72,8 +72,9 @@ def observation(state, seat: int) -> dict:
         "discard": _names(state.discard),
         "seats": players,
         "scores": state.scores(),
-        "hand": sorted(_names(state.hands[seat])) if not two else [],
-        "pick": CARDS[state.picks[seat]].name if state.picks[seat] >= 0 else None,
+        # A spectator (seat None) holds no hand and has made no pick.
+        "hand": sorted(_names(state.hands[seat])) if not two and seat is not None else [],
+        "pick": CARDS[state.picks[seat]].name if seat is not None and state.picks[seat] >= 0 else None,
         "equipment_offer": (
             [EQUIPMENT[k].name for k in top[2]] if top is not None and top[0] == "equip" and top[1] == seat
             else None

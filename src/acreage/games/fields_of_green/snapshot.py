@@ -4,7 +4,7 @@ The format is readable on its own: cards and Equipment tiles by name, cells as `
 the seat's own grid, decisions as small tables (``{"kind": "pay", "seat": 0, "cell": [2, 0],
 "water": 1}``) and the history as notation. ``docs/fields_of_green.md`` documents every field.
 A snapshot is a full position (hands, picks, deck order, Equipment stack): it is for saving and
-debugging, not for showing to a player. Every rejection is an :class:`~acreage.RecordError` that
+debugging, not for showing to a player. Every rejection is an :class:`~acreage.BadSnapshot` that
 names the field (``seats[1].farm[3].water``) and says what was expected.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ...core.errors import IllegalAction, OptionError, RecordError
+from ...core.errors import BadSnapshot, IllegalAction, OptionError
 from ...core.options import normalise_options
 from ...core.rng import Rng
 from . import rulings as R
@@ -137,14 +137,14 @@ def state_to_json(s) -> dict:
 
 # ============================================================================ reading
 def _bad(where: str, what: str):
-    raise RecordError(f"snapshot field {where} {what}")
+    raise BadSnapshot(f"snapshot field {where} {what}")
 
 
 def _field(data: Any, key: str, where: str) -> Any:
     if not isinstance(data, dict):
         _bad(where.rstrip(".") or "state", "should be a table (JSON object)")
     if key not in data:
-        raise RecordError(f"snapshot field {where}{key} is missing")
+        raise BadSnapshot(f"snapshot field {where}{key} is missing")
     return data[key]
 
 
@@ -243,12 +243,12 @@ def state_from_json(cls, data: dict):
     from .state import PHASE_NAMES, RESOLVE
 
     if not isinstance(data, dict):
-        raise RecordError("snapshot field state should be a table (JSON object)")
+        raise BadSnapshot("snapshot field state should be a table (JSON object)")
     n = _int(data, "players", "", 2, 4)
     try:
         options = normalise_options(GAME_INFO.name, GAME_INFO.options, n, _field(data, "options", ""))
     except OptionError as exc:
-        raise RecordError(f"snapshot field options: {exc}") from None
+        raise BadSnapshot(f"snapshot field options: {exc}") from None
     s = cls.__new__(cls)
     s.num_players = n
     seed = _field(data, "seed", "")

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from ...core.errors import IllegalAction
+from ...core.errors import BadActionId, IllegalAction
 from ...core.rng import Rng
 from ...core.state import GameState
 from . import rulings as R
@@ -486,11 +486,7 @@ class FieldsState(GameState):
         if self._legal is None:
             self._legal = self._generate()
         if action not in self._legal:
-            try:
-                text, why = str(action), self.explain_illegal(action)
-            except (IndexError, KeyError, ValueError, TypeError):
-                raise IllegalAction(f"{tuple(action)!r} is not a Fields of Green action") from None
-            raise IllegalAction(f"{text} is not legal now: {why}")
+            raise self.refuse(action)
         seat = self.current_player
         self._revealed_flag = False
         self._do(action)
@@ -1015,7 +1011,7 @@ class FieldsState(GameState):
         c._legal = None if self._legal is None else self._legal[:]
         return c
 
-    def determinize(self, seat: int, rng) -> FieldsState:
+    def _determinize(self, seat: int, rng) -> FieldsState:
         """Re-deal everything ``seat`` cannot see (FG-HID-8..11).
 
         Hidden cards are exchanged only with hidden cards of the same deck, so every public
@@ -1026,7 +1022,7 @@ class FieldsState(GameState):
 
         return determinize(self, seat, rng)
 
-    def observation(self, seat: int) -> dict:
+    def _observation(self, seat: int) -> dict:
         from .hidden import observation
 
         return observation(self, seat)
@@ -1073,7 +1069,7 @@ class FieldsState(GameState):
             raise IllegalAction(f"card #{p} of seat {seat} lies beyond the id bound of {R.MAX_PIECES} cards")
         return p
 
-    def action_id(self, action) -> int:
+    def _action_id(self, action) -> int:
         a = action if isinstance(action, Action) else Action(*action)
         k = a.kind
         if k == SPLIT:
@@ -1106,10 +1102,8 @@ class FieldsState(GameState):
         p = self._piece(seat, a.b, "install")
         return OFF_INSTALL + a.a * R.MAX_PIECES + p
 
-    def action_from_id(self, action_id: int) -> Action:
+    def _action_from_id(self, action_id: int) -> Action:
         i = action_id
-        if not isinstance(i, int) or not 0 <= i < NUM_ACTION_IDS:
-            raise IllegalAction(f"action id {action_id!r} is outside 0–{NUM_ACTION_IDS - 1}")
         if i < OFF_PICK:
             return Action(SPLIT, i - OFF_SPLIT)
         if i < OFF_MARKET:
@@ -1127,13 +1121,13 @@ class FieldsState(GameState):
             k, n = divmod(i - OFF_NEW, R.MAX_FRONTIER)
             front = self.frontier_info(seat)[0]
             if n >= len(front):
-                raise IllegalAction(f"action id {action_id} names frontier cell #{n}, "
+                raise BadActionId(f"action id {action_id} names frontier cell #{n}, "
                                     f"but seat {seat}'s farm has {len(front)}")
             return Action(NEW_KINDS[k], front[n])
 
         def cell(p: int) -> int:
             if p >= len(self.pcell[seat]):
-                raise IllegalAction(f"action id {action_id} names card #{p}, which seat {seat} does not have")
+                raise BadActionId(f"action id {action_id} names card #{p}, which seat {seat} does not have")
             return self.pcell[seat][p]
 
         if i < OFF_EQUIP:
@@ -1181,7 +1175,7 @@ class FieldsState(GameState):
         except (KeyError, ValueError) as exc:
             raise IllegalAction(f"cannot read {text!r}: {exc}") from None
 
-    def explain_illegal(self, action) -> str:
+    def _explain_illegal(self, action) -> str:
         a = action if isinstance(action, Action) else Action(*action)
         if self.current_player is None:
             return "nobody is to act now"
@@ -1247,7 +1241,7 @@ class FieldsState(GameState):
 
         return state_from_json(cls, data)
 
-    def observation_tensor(self, seat: int) -> list[float]:
+    def _observation_tensor(self, seat: int) -> list[float]:
         from .encoding import encode
 
         return encode(self, seat)

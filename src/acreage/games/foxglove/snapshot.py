@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.errors import OptionError, RecordError
+from ...core.errors import BadSnapshot, OptionError
 from ...core.options import normalise_options
 from ...core.rng import Rng
 from .actions import KIND_WORDS, Action
@@ -32,21 +32,21 @@ _FRAME_KINDS = (
 
 def _get(data: Any, key: str, kind, where: str):
     if not isinstance(data, dict) or key not in data:
-        raise RecordError(f"snapshot field {where}{key} is missing")
+        raise BadSnapshot(f"snapshot field {where}{key} is missing")
     value = data[key]
     if kind is int and (not isinstance(value, int) or isinstance(value, bool)):
-        raise RecordError(f"snapshot field {where}{key} should be a whole number, got {value!r}")
+        raise BadSnapshot(f"snapshot field {where}{key} should be a whole number, got {value!r}")
     if kind is not int and not isinstance(value, kind):
-        raise RecordError(f"snapshot field {where}{key} should be {kind.__name__}, got {value!r}")
+        raise BadSnapshot(f"snapshot field {where}{key} should be {kind.__name__}, got {value!r}")
     return value
 
 
 def _int_list(value: Any, n: int, where: str, lo: int | None = None) -> list[int]:
     if not isinstance(value, list) or len(value) != n:
-        raise RecordError(f"snapshot field {where} should be a list of {n} numbers")
+        raise BadSnapshot(f"snapshot field {where} should be a list of {n} numbers")
     for i, v in enumerate(value):
         if not isinstance(v, int) or isinstance(v, bool) or (lo is not None and v < lo):
-            raise RecordError(f"snapshot field {where}[{i}] is not a valid number: {v!r}")
+            raise BadSnapshot(f"snapshot field {where}[{i}] is not a valid number: {v!r}")
     return list(value)
 
 
@@ -60,11 +60,11 @@ def state_from_json(cls, data: dict):
 
     n = _get(data, "players", int, "")
     if not GAME_INFO.min_players <= n <= GAME_INFO.max_players:
-        raise RecordError(f"snapshot field players is {n}; Foxglove Farm takes 1–4 players")
+        raise BadSnapshot(f"snapshot field players is {n}; Foxglove Farm takes 1–4 players")
     try:
         options = normalise_options("foxglove", GAME_INFO.options, n, _get(data, "options", dict, ""))
     except OptionError as exc:
-        raise RecordError(f"snapshot field options: {exc}") from None
+        raise BadSnapshot(f"snapshot field options: {exc}") from None
     s = cls.__new__(cls)
     s.num_players = n
     s.seed = data.get("seed")
@@ -73,42 +73,42 @@ def state_from_json(cls, data: dict):
     s.rng.state = _get(data, "rng", int, "")
     s.round = _get(data, "round", int, "")
     if not 1 <= s.round <= 4:
-        raise RecordError(f"snapshot field round is {s.round}; rounds run 1–4")
+        raise BadSnapshot(f"snapshot field round is {s.round}; rounds run 1–4")
     phase = _get(data, "phase", str, "")
     if phase not in PHASE_NAMES:
-        raise RecordError(f"snapshot field phase is {phase!r}; expected one of {', '.join(_PHASES)}")
+        raise BadSnapshot(f"snapshot field phase is {phase!r}; expected one of {', '.join(_PHASES)}")
     s.phase = PHASE_NAMES.index(phase)
     s.start_player = _get(data, "start_player", int, "")
     s.points = _int_list(data.get("scores"), n, "scores", lo=0)
     passed = data.get("passed")
     if not isinstance(passed, list) or len(passed) != n or not all(isinstance(p, bool) for p in passed):
-        raise RecordError(f"snapshot field passed should be a list of {n} true/false values")
+        raise BadSnapshot(f"snapshot field passed should be a list of {n} true/false values")
     s.passed = list(passed)
     s.turn = _get(data, "turn", int, "")
     order = data.get("order")
     if not isinstance(order, list):
-        raise RecordError(f"snapshot field order should be a list of seats, got {order!r}")
+        raise BadSnapshot(f"snapshot field order should be a list of seats, got {order!r}")
     s.order = tuple(_int_list(order, len(order), "order", lo=0))
     if any(seat >= n for seat in s.order):
-        raise RecordError(f"snapshot field order names a seat that a {n}-player game does not have")
+        raise BadSnapshot(f"snapshot field order names a seat that a {n}-player game does not have")
     s.stage_idx = _get(data, "stage_idx", int, "")
     s.moves_left = _get(data, "moves_left", int, "")
     s.free_trails = _int_list(data.get("free_trails"), n, "free_trails", lo=0)
     s.subs_left = _int_list(data.get("subs_left"), n, "subs_left", lo=0)
     for seat_field in ("start_player", "turn"):
         if not 0 <= getattr(s, seat_field) < n:
-            raise RecordError(f"snapshot field {seat_field} is not a seat of a {n}-player game")
+            raise BadSnapshot(f"snapshot field {seat_field} is not a seat of a {n}-player game")
     stacks = _get(data, "stacks", dict, "")
     s.stacks = []
     for tier in ("A", "B", "C"):
         refs = stacks.get(tier)
         if not isinstance(refs, list):
-            raise RecordError(f"snapshot field stacks.{tier} should be a list of tiles")
+            raise BadSnapshot(f"snapshot field stacks.{tier} should be a list of tiles")
         s.stacks.append([_tile(r, f"stacks.{tier}", tile_from_ref) for r in refs])
     display = _get(data, "display", list, "")
     spaces = GAME_INFO_SPACES(n)
     if len(display) != spaces:
-        raise RecordError(f"snapshot field display should have {spaces} spaces for {n} players, "
+        raise BadSnapshot(f"snapshot field display should have {spaces} spaces for {n} players, "
                           f"found {len(display)}")
     s.display = [
         [_tile(r, f"display[{i}]", tile_from_ref) for r in sp] if isinstance(sp, list)
@@ -121,11 +121,11 @@ def state_from_json(cls, data: dict):
     for i, f in enumerate(frames):
         if (not isinstance(f, list) or len(f) < 2 or f[0] not in _FRAME_KINDS
                 or not isinstance(f[1], int) or isinstance(f[1], bool) or not -1 <= f[1] < n):
-            raise RecordError(f"snapshot field frames[{i}] is not a decision frame: {f!r}")
+            raise BadSnapshot(f"snapshot field frames[{i}] is not a decision frame: {f!r}")
         s.frames.append(_tuples(f))
     towns = _get(data, "towns", list, "")
     if len(towns) != n:
-        raise RecordError(f"snapshot field towns should hold {n} towns, found {len(towns)}")
+        raise BadSnapshot(f"snapshot field towns should hold {n} towns, found {len(towns)}")
     s.cells, s.kinds, s.bcell, s.cubes, s.ntrails = [], [], [], [], []
     for t, town in enumerate(towns):
         where = f"towns[{t}]"
@@ -135,19 +135,19 @@ def state_from_json(cls, data: dict):
         cubes: list[int] = []
         buildings = _get(town, "buildings", list, where + ".")
         if len(buildings) > MAX_BUILDINGS:
-            raise RecordError(f"snapshot field {where}.buildings has more than {MAX_BUILDINGS} buildings")
+            raise BadSnapshot(f"snapshot field {where}.buildings has more than {MAX_BUILDINGS} buildings")
         for b, bd in enumerate(buildings):
             bw = f"{where}.buildings[{b}]"
             tid = _tile(_get(bd, "tile", str, bw + "."), bw + ".tile", tile_from_ref)
             cell = _cell(_get(bd, "cell", list, bw + "."), bw + ".cell")
             counts = _int_list(bd.get("cubes"), NUM_GOODS, bw + ".cubes", lo=0)
             if sum(counts) > TILES[tid].slots:
-                raise RecordError(
+                raise BadSnapshot(
                     f"snapshot field {bw}.cubes holds {sum(counts)} cubes but {TILES[tid].name} "
                     f"has {TILES[tid].slots} slots"
                 )
             if cell in cells:
-                raise RecordError(f"snapshot field {bw}.cell: two tiles on one cell")
+                raise BadSnapshot(f"snapshot field {bw}.cell: two tiles on one cell")
             cells[cell] = b
             kinds.append(tid)
             bcell.append(cell)
@@ -156,14 +156,14 @@ def state_from_json(cls, data: dict):
         for i, tr in enumerate(trails):
             tw = f"{where}.trails[{i}]"
             if not isinstance(tr, list) or len(tr) != 3:
-                raise RecordError(f"snapshot field {tw} should be [x, y, shape]")
+                raise BadSnapshot(f"snapshot field {tw} should be [x, y, shape]")
             cell = _cell(tr[:2], tw)
             try:
                 mask = parse_shape(str(tr[2]))
             except ValueError as exc:
-                raise RecordError(f"snapshot field {tw}: {exc}") from None
+                raise BadSnapshot(f"snapshot field {tw}: {exc}") from None
             if cell in cells:
-                raise RecordError(f"snapshot field {tw}: two tiles on one cell")
+                raise BadSnapshot(f"snapshot field {tw}: two tiles on one cell")
             cells[cell] = -mask
         s.cells.append(cells)
         s.kinds.append(kinds)
@@ -177,33 +177,33 @@ def state_from_json(cls, data: dict):
         if (not isinstance(h, list) or len(h) != 4
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in h)
                 or not 0 <= h[0] < len(KIND_WORDS)):
-            raise RecordError(f"snapshot field history[{i}] should be [kind, a, b, c] numbers, got {h!r}")
+            raise BadSnapshot(f"snapshot field history[{i}] should be [kind, a, b, c] numbers, got {h!r}")
         s.history.append(Action(*h))
     s.history_seats = _int_list(data.get("history_seats"), len(hist), "history_seats", lo=0)
     s.undo_floor = _get(data, "undo_floor", int, "")
     if not 0 <= s.undo_floor <= len(hist):
-        raise RecordError(f"snapshot field undo_floor must lie between 0 and {len(hist)}")
+        raise BadSnapshot(f"snapshot field undo_floor must lie between 0 and {len(hist)}")
     s._legal = None
     return s
 
 
 def _bad(msg: str):
-    raise RecordError(f"snapshot field {msg}")
+    raise BadSnapshot(f"snapshot field {msg}")
 
 
 def _tile(ref: Any, where: str, lookup) -> int:
     if not isinstance(ref, str):
-        raise RecordError(f"snapshot field {where}: {ref!r} is not a tile reference")
+        raise BadSnapshot(f"snapshot field {where}: {ref!r} is not a tile reference")
     try:
         return lookup(ref)
-    except RecordError as exc:
-        raise RecordError(f"snapshot field {where}: {exc}") from None
+    except BadSnapshot as exc:
+        raise BadSnapshot(f"snapshot field {where}: {exc}") from None
 
 
 def _cell(value: Any, where: str) -> int:
     if (not isinstance(value, list) or len(value) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        raise RecordError(f"snapshot field {where} should be [x, y]")
+        raise BadSnapshot(f"snapshot field {where} should be [x, y]")
     if not in_bounds(*value):
-        raise RecordError(f"snapshot field {where} is outside the town area")
+        raise BadSnapshot(f"snapshot field {where} is outside the town area")
     return cell_of(*value)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.errors import IllegalAction, RecordError
+from ...core.errors import BadActionId, BadSnapshot, IllegalAction
 from ...core.rng import Rng
 from ...core.state import GameState
 from . import effects as fx
@@ -493,7 +493,7 @@ class FoxgloveState(GameState):
         return budget > 0 and any(code < 0 and not is_tee(-code) for code in self.cells[seat].values())
 
     # ------------------------------------------------------------------ the contract
-    def observation_tensor(self, seat: int) -> list[float]:
+    def _observation_tensor(self, seat: int) -> list[float]:
         from .encoding import encode
 
         return encode(self, seat)
@@ -581,7 +581,7 @@ class FoxgloveState(GameState):
         if self._legal is None:
             self._legal = self._generate()
         if action not in self._legal:
-            raise IllegalAction(f"{action} is not legal now: {self.explain_illegal(action)}")
+            raise self.refuse(action)
         seat = self.current_player
         hidden = len(self.stacks[0]) + len(self.stacks[1]) + len(self.stacks[2])
         self._do(action)
@@ -1015,7 +1015,7 @@ class FoxgloveState(GameState):
         c._topo = self._topo[:]
         return c
 
-    def determinize(self, seat: int, rng) -> FoxgloveState:
+    def _determinize(self, seat: int, rng) -> FoxgloveState:
         """Re-shuffle the hidden stack orders (the only secret in Foxglove Farm, FF-SET-8)."""
         c = self.clone()
         source = rng if isinstance(rng, Rng) else Rng(rng.getrandbits(64))
@@ -1025,7 +1025,7 @@ class FoxgloveState(GameState):
         c.rng = Rng(source.next64())
         return c
 
-    def observation(self, seat: int) -> dict:
+    def _observation(self, seat: int) -> dict:
         """Everything public: towns, display, stack sizes, scores and the pending decision."""
         towns = []
         for s in range(self.num_players):
@@ -1111,7 +1111,7 @@ class FoxgloveState(GameState):
             raise IllegalAction(f"there is no building of seat {seat} at {cell_name(cell)} ({what})")
         return code
 
-    def action_id(self, action) -> int:
+    def _action_id(self, action) -> int:
         a = action if isinstance(action, Action) else Action(*action)
         k = a.kind
         if k <= PROCESS:
@@ -1145,10 +1145,8 @@ class FoxgloveState(GameState):
         dst = self._building_at(seat, a.c, str(a))
         return OFF_MOVE + (src * MAX_BUILDINGS + dst) * NUM_GOODS + a.a
 
-    def action_from_id(self, action_id: int) -> Action:
-        i = int(action_id)
-        if not 0 <= i < NUM_ACTION_IDS:
-            raise IllegalAction(f"action id {i} is out of range 0..{NUM_ACTION_IDS - 1}")
+    def _action_from_id(self, action_id: int) -> Action:
+        i = action_id
         if i < OFF_BUILD:
             return Action(i)
         if i < OFF_PLACE:
@@ -1159,13 +1157,13 @@ class FoxgloveState(GameState):
             return Action(CHOOSE, i - OFF_CHOOSE)
         seat = self.current_player
         if seat is None:
-            raise IllegalAction("the game is over: ids cannot be decoded")
+            raise BadActionId("the game is over: ids cannot be decoded")
         bcell = self.bcell[seat]
         topo = self._topology(seat)
 
         def nth(cells: tuple[int, ...], n: int, what: str) -> int:
             if n >= len(cells):
-                raise IllegalAction(f"action id {i} names {what} #{n}, but seat {seat} has {len(cells)}")
+                raise BadActionId(f"action id {i} names {what} #{n}, but seat {seat} has {len(cells)}")
             return cells[n]
 
         if i < OFF_TRAIL:
@@ -1179,7 +1177,7 @@ class FoxgloveState(GameState):
 
         def cell_of_building(b: int) -> int:
             if b >= len(bcell):
-                raise IllegalAction(f"action id {i} names building #{b}, but seat {seat} has {len(bcell)}")
+                raise BadActionId(f"action id {i} names building #{b}, but seat {seat} has {len(bcell)}")
             return bcell[b]
 
         if i < OFF_KEEP:
@@ -1229,7 +1227,7 @@ class FoxgloveState(GameState):
             "keep wood | choose sheep | haul coal x,y | move wood x,y>x,y"
         )
 
-    def explain_illegal(self, action) -> str:
+    def _explain_illegal(self, action) -> str:
         """A specific reason why ``action`` is not legal now."""
         a = action if isinstance(action, Action) else Action(*action)
         if self.phase == OVER:
@@ -1348,5 +1346,5 @@ class FoxgloveState(GameState):
 
 def tile_from_ref(ref: str) -> int:
     if ref not in _REF_TILE:
-        raise RecordError(f"unknown tile {ref!r}; tiles are written as tier:name, e.g. 'A:Allotment'")
+        raise BadSnapshot(f"unknown tile {ref!r}; tiles are written as tier:name, e.g. 'A:Allotment'")
     return _REF_TILE[ref]

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...core.errors import IllegalAction
+from ...core.errors import BadActionId, IllegalAction
 from . import rulings as R
 from .content import (
     BUILDING_BY_NAME,
@@ -142,7 +142,7 @@ class Action(NamedTuple):
 
 def from_id(action_id: int) -> Action:
     if not isinstance(action_id, int) or not 0 <= action_id < NUM_ACTION_IDS:
-        raise IllegalAction(f"action id {action_id!r} is outside 0..{NUM_ACTION_IDS - 1}")
+        raise BadActionId(f"action id {action_id!r} is outside 0..{NUM_ACTION_IDS - 1}")
     kind = max(k for k in OFFSETS if OFFSETS[k] <= action_id)
     a, b = divmod(action_id - OFFSETS[kind], SIZES[kind][1])
     return Action(kind, a, b)

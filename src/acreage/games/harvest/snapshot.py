@@ -1,14 +1,14 @@
 """Writing and reading a Harvest snapshot, checking every field.
 
 The snapshot holds the full position (deck orders included): it is for saving and debugging,
-not for showing to a player. Every rejection is a :class:`~acreage.RecordError` naming the field.
+not for showing to a player. Every rejection is a :class:`~acreage.BadSnapshot` naming the field.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...core.errors import IllegalAction, OptionError, RecordError
+from ...core.errors import BadSnapshot, IllegalAction, OptionError
 from ...core.options import normalise_options
 from ...core.rng import Rng
 from .actions import NCELLS, NUM_ACTION_IDS, parse
@@ -60,25 +60,25 @@ def _opts(options: dict) -> dict:
 
 def _int(v: Any, where: str, lo: int | None, hi: int | None) -> int:
     if not isinstance(v, int) or isinstance(v, bool):
-        raise RecordError(f"snapshot: field {where!r} should be a whole number, got {v!r}")
+        raise BadSnapshot(f"snapshot: field {where!r} should be a whole number, got {v!r}")
     if (lo is not None and v < lo) or (hi is not None and v > hi):
         top = hi if hi is not None else "∞"
-        raise RecordError(f"snapshot: field {where!r} is {v}, outside {lo}..{top}")
+        raise BadSnapshot(f"snapshot: field {where!r} is {v}, outside {lo}..{top}")
     return v
 
 
 def _list(v: Any, where: str, lo, hi, length: int | None = None) -> list[int]:
     if not isinstance(v, list):
-        raise RecordError(f"snapshot: field {where!r} should be a list, got {v!r}")
+        raise BadSnapshot(f"snapshot: field {where!r} should be a list, got {v!r}")
     if length is not None and len(v) != length:
-        raise RecordError(f"snapshot: field {where!r} should have {length} entries, got {len(v)}")
+        raise BadSnapshot(f"snapshot: field {where!r} should have {length} entries, got {len(v)}")
     return [_int(x, f"{where}[{i}]", lo, hi) for i, x in enumerate(v)]
 
 
 def state_from_json(cls, data: dict):
     def need(key):
         if key not in data:
-            raise RecordError(f"snapshot: field {key!r} is missing")
+            raise BadSnapshot(f"snapshot: field {key!r} is missing")
         return data[key]
 
     n = _int(need("players"), "players", 1, 4)
@@ -87,14 +87,14 @@ def state_from_json(cls, data: dict):
     try:
         opts = normalise_options("harvest", GAME_INFO.options, n, need("options"))
     except OptionError as exc:
-        raise RecordError(f"snapshot: field 'options': {exc}") from None
+        raise BadSnapshot(f"snapshot: field 'options': {exc}") from None
     s = cls.__new__(cls)
     s.num_players, s.seed, s.options = n, need("seed"), opts
     s.rng = Rng(0)
     s.rng.state = _int(need("rng"), "rng", 0, _MASK64)
     phase = need("phase")
     if phase not in ("setup", "sunrise", "action", "over"):
-        raise RecordError(f"snapshot: field 'phase' is {phase!r}, not a phase")
+        raise BadSnapshot(f"snapshot: field 'phase' is {phase!r}, not a phase")
     s.phase = phase
     for k, (lo, hi) in PER_SEAT_INT.items():
         setattr(s, k, _list(need(k), k, lo, hi, n))
@@ -102,7 +102,7 @@ def state_from_json(cls, data: dict):
     for k, (lo, hi) in PER_SEAT_LIST.items():
         v = need(k)
         if not isinstance(v, list) or len(v) != n:
-            raise RecordError(f"snapshot: field {k!r} should be a list of {n} lists")
+            raise BadSnapshot(f"snapshot: field {k!r} should be a list of {n} lists")
         setattr(s, k, [_list(x, f"{k}[{i}]", lo, hi, lens.get(k)) for i, x in enumerate(v)])
     for k, (lo, hi) in LISTS.items():
         setattr(s, k, _list(need(k), k, lo, hi))
@@ -110,51 +110,51 @@ def state_from_json(cls, data: dict):
         setattr(s, k, _int(need(k), k, lo, hi))
     for k in BOOLS:
         if not isinstance(need(k), bool):
-            raise RecordError(f"snapshot: field {k!r} should be true or false")
+            raise BadSnapshot(f"snapshot: field {k!r} should be true or false")
         setattr(s, k, data[k])
     if s.ff != bool(opts.get("fall_festival", True)):
-        raise RecordError("snapshot: field 'ff' disagrees with options.fall_festival")
+        raise BadSnapshot("snapshot: field 'ff' disagrees with options.fall_festival")
     ms = need("mstacks")
     if not isinstance(ms, list) or len(ms) != 3:
-        raise RecordError("snapshot: field 'mstacks' should be 3 lists")
+        raise BadSnapshot("snapshot: field 'mstacks' should be 3 lists")
     s.mstacks = [_list(x, f"mstacks[{i}]", 0, NM - 1) for i, x in enumerate(ms)]
     occ = need("occ")
     if not isinstance(occ, list) or len(occ) != len(SPACES):
-        raise RecordError(f"snapshot: field 'occ' should be {len(SPACES)} lists")
+        raise BadSnapshot(f"snapshot: field 'occ' should be {len(SPACES)} lists")
     s.occ = [_list(x, f"occ[{i}]", -1, n - 1) for i, x in enumerate(occ)]
     bl = need("blds")
     if not isinstance(bl, list) or len(bl) != n:
-        raise RecordError(f"snapshot: field 'blds' should be {n} lists")
+        raise BadSnapshot(f"snapshot: field 'blds' should be {n} lists")
     s.blds = [[_list(b, f"blds[{i}][{j}]", 0, max(NB, NCELLS), 2) for j, b in enumerate(x)]
               for i, x in enumerate(bl)]
     for k in ("g_deck", "g_drawn"):
         v = need(k)
         if not isinstance(v, list) or any(x not in ("gs", "fields", "workshop", "tp", "market", "festival")
                                           for x in v):
-            raise RecordError(f"snapshot: field {k!r} should list Gairy tile areas")
+            raise BadSnapshot(f"snapshot: field {k!r} should list Gairy tile areas")
         setattr(s, k, list(v))
     fr = need("frames")
     if not isinstance(fr, list):
-        raise RecordError("snapshot: field 'frames' should be a list")
+        raise BadSnapshot("snapshot: field 'frames' should be a list")
     s.frames = []
     for i, f in enumerate(fr):
         if not isinstance(f, list) or not f or f[0] not in FRAME_KINDS:
-            raise RecordError(f"snapshot: field 'frames[{i}]' is not a decision frame")
+            raise BadSnapshot(f"snapshot: field 'frames[{i}]' is not a decision frame")
         for j, x in enumerate(f[1:], 1):
             if not (isinstance(x, int) and not isinstance(x, bool)) and not (f[0] == "visit" and j == 11
                                                                             and isinstance(x, str)):
-                raise RecordError(f"snapshot: field 'frames[{i}][{j}]' should be a whole number, got {x!r}")
+                raise BadSnapshot(f"snapshot: field 'frames[{i}][{j}]' should be a whole number, got {x!r}")
         s.frames.append(list(f))
     hist = need("history")
     if not isinstance(hist, list):
-        raise RecordError("snapshot: field 'history' should be a list")
+        raise BadSnapshot("snapshot: field 'history' should be a list")
     try:
         s.history = [parse(str(h)) for h in hist]
     except IllegalAction as exc:
-        raise RecordError(f"snapshot: field 'history': {exc}") from None
+        raise BadSnapshot(f"snapshot: field 'history': {exc}") from None
     s.history_seats = _list(need("history_seats"), "history_seats", 0, n - 1, len(s.history))
     if s.undo_floor > len(s.history):
-        raise RecordError("snapshot: field 'undo_floor' is past the end of the history")
+        raise BadSnapshot("snapshot: field 'undo_floor' is past the end of the history")
     s._legal = None
     s._flag = False
     assert NUM_ACTION_IDS > 0

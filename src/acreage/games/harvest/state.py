@@ -479,11 +479,7 @@ class HarvestState(GameState):
         if self._legal is None:
             self._legal = self._generate()
         if action not in self._legal:
-            try:
-                text = str(action)
-            except (IndexError, KeyError, ValueError, TypeError):
-                raise IllegalAction(f"{tuple(action)!r} is not a Harvest action") from None
-            raise IllegalAction(f"{text} is not legal now: {self.explain_illegal(action)}")
+            raise self.refuse(action)
         seat = self.current_player
         self._flag = False
         self._legal = None
@@ -998,29 +994,29 @@ class HarvestState(GameState):
         c.blds = [[list(x) for x in b] for b in self.blds]
         return c
 
-    def observation(self, seat: int) -> dict:
+    def _observation(self, seat: int) -> dict:
         from .hidden import observe
 
         return observe(self, seat)
 
-    def determinize(self, seat: int, rng) -> HarvestState:
+    def _determinize(self, seat: int, rng) -> HarvestState:
         from .hidden import determinize
 
         return determinize(self, seat, rng)
 
     # ------------------------------------------------------------------ ids and notation
-    def action_id(self, action) -> int:
+    def _action_id(self, action) -> int:
         if not isinstance(action, Action):
             action = Action(*action)
         return action.id
 
-    def action_from_id(self, action_id: int) -> Action:
+    def _action_from_id(self, action_id: int) -> Action:
         return from_id(action_id)
 
     def _parse_structural(self, text: str) -> Action:
         return parse(text)
 
-    def explain_illegal(self, action) -> str:
+    def _explain_illegal(self, action) -> str:
         if self.is_terminal:
             return "the game is over"
         f = self.frames[-1]
@@ -1053,7 +1049,7 @@ class HarvestState(GameState):
 
         return state_from_json(cls, data)
 
-    def observation_tensor(self, seat: int) -> list[float]:
+    def _observation_tensor(self, seat: int) -> list[float]:
         from .encoding import encode
 
         return encode(self, seat)
