@@ -7,6 +7,13 @@
 
 from .core import (
     AcreageError,
+    BadActionId,
+    BadContent,
+    BadOption,
+    BadRecord,
+    BadSeat,
+    BadSeed,
+    BadSnapshot,
     ContentError,
     GameInfo,
     GameState,
@@ -27,6 +34,13 @@ __version__ = "0.1.0"
 
 __all__ = [
     "AcreageError",
+    "BadActionId",
+    "BadContent",
+    "BadOption",
+    "BadRecord",
+    "BadSeat",
+    "BadSeed",
+    "BadSnapshot",
     "ContentError",
     "GameInfo",
     "GameState",

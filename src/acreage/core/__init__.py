@@ -1,14 +1,34 @@
 """Game-agnostic engine core: the state contract, errors, RNG, options, registry and records."""
 
-from .errors import AcreageError, ContentError, IllegalAction, OptionError, RecordError
+from .errors import (
+    AcreageError,
+    BadActionId,
+    BadContent,
+    BadOption,
+    BadRecord,
+    BadSeat,
+    BadSeed,
+    BadSnapshot,
+    ContentError,
+    IllegalAction,
+    OptionError,
+    RecordError,
+)
 from .options import OptionSpec
-from .records import load_state, replay, save_json
+from .records import load_state, read_json_file, replay, save_json
 from .registry import GameInfo, game_info, games, new_game, register
 from .rng import Rng
 from .state import GameState
 
 __all__ = [
     "AcreageError",
+    "BadActionId",
+    "BadContent",
+    "BadOption",
+    "BadRecord",
+    "BadSeat",
+    "BadSeed",
+    "BadSnapshot",
     "ContentError",
     "GameInfo",
     "GameState",
@@ -21,6 +41,7 @@ __all__ = [
     "games",
     "load_state",
     "new_game",
+    "read_json_file",
     "register",
     "replay",
     "save_json",

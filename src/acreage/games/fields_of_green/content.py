@@ -12,7 +12,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...core.content import check_effect_shape
+from ...core.content import (
+    MERGE_FIX,
+    check_effect_shape,
+    check_keys,
+    check_schema,
+    check_total,
+    check_unique,
+    require_schema,
+)
 from ...core.errors import ContentError
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -36,6 +44,19 @@ PROVENANCE_TAGS = ("seed", "source", "inferred")
 CARD_PROVENANCE = ("copies", "subtype", "cost", "vp", "ability")
 EQUIPMENT_PROVENANCE = ("tiles", "fits", "effects")
 RESOURCES = ("coins", "water", "food")
+#: The keys each level of the two files may hold (anything else is refused as a typo).
+CARDS_FILE_KEYS = ("schema", "cards")
+EQUIPMENT_FILE_KEYS = ("schema", "equipment")
+CARD_KEYS = ("id", "name", "deck", "subtype", "copies", "cost", "vp", "harvest_cost", "effects",
+             "help", "prov")
+EQUIPMENT_KEYS = ("name", "tiles", "fits", "effects", "help", "prov")
+#: Rulebook component counts: FG-SET-2 (each main deck 11 designs x 3 copies = 33 cards),
+#: FG-SET-3 (20 Water Towers, 14 Silos), FG-SET-7 (30 Equipment tiles).
+DESIGNS_PER_DECK = 11
+COPIES_PER_DESIGN = 3
+DECK_TOTALS = {"plantation": 33, "livestock": 33, "structure": 33, "building": 33,
+               "tower": 20, "silo": 14}
+EQUIPMENT_TOTAL = 30
 
 #: kind -> (allowed timings, required keys, optional keys)
 EFFECT_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
@@ -143,8 +164,10 @@ class EquipmentKind:
 
 # ----------------------------------------------------------------------------- validation
 def _int(raw: dict, key: str, where: str, minimum: int = 0, default: int | None = None) -> int:
-    if key not in raw and default is not None:
-        return default
+    if key not in raw:
+        if default is not None:
+            return default
+        raise ContentError(f"{where}: field {key!r} is missing; add it (a whole number)")
     value = raw.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
         raise ContentError(f"{where}: field {key!r} must be a whole number, got {value!r}")
@@ -156,9 +179,7 @@ def _int(raw: dict, key: str, where: str, minimum: int = 0, default: int | None 
 def _resources(raw: Any, where: str, allowed: tuple[str, ...] = RESOURCES) -> dict[str, int]:
     if not isinstance(raw, dict):
         raise ContentError(f"{where}: expected a table like {{ coins = 2, water = 1 }}")
-    for key in raw:
-        if key not in allowed:
-            raise ContentError(f"{where}: unknown key {key!r}; use {', '.join(allowed)}")
+    check_keys(raw, allowed, where, "key")
     return {k: _int(raw, k, where) for k in raw}
 
 
@@ -203,6 +224,7 @@ def _card(raw: Any, index: int, fname: str) -> Card:
     if not isinstance(name, str) or not name.strip():
         raise ContentError(f"{fname}: cards[{index}] needs a 'name'")
     where = f"{fname}: card {name!r}"
+    check_keys(raw, CARD_KEYS, where)
     code = raw.get("id")
     if not isinstance(code, str) or not code:
         raise ContentError(f"{where}: field 'id' must be a short code like 'P01'")
@@ -245,6 +267,7 @@ def _card(raw: Any, index: int, fname: str) -> Card:
     prov = raw.get("prov")
     if not isinstance(prov, dict):
         raise ContentError(f"{where}: field 'prov' (provenance table) is required")
+    _prov_keys(prov, CARD_PROVENANCE, where)
     for key in CARD_PROVENANCE:
         if prov.get(key) not in PROVENANCE_TAGS:
             raise ContentError(
@@ -263,6 +286,7 @@ def _equipment(raw: Any, index: int, fname: str) -> EquipmentKind:
     if not isinstance(name, str) or not name.strip():
         raise ContentError(f"{fname}: equipment[{index}] needs a 'name'")
     where = f"{fname}: equipment {name!r}"
+    check_keys(raw, EQUIPMENT_KEYS, where)
     tiles = _int(raw, "tiles", where, minimum=1)
     fits = raw.get("fits")
     if fits not in CATEGORIES:
@@ -274,7 +298,9 @@ def _equipment(raw: Any, index: int, fname: str) -> EquipmentKind:
     for i, e in enumerate(effects_raw):
         ew = f"{where}, effects[{i}]"
         if not isinstance(e, dict) or e.get("kind") not in EQUIPMENT_KINDS:
-            raise ContentError(f"{ew}: unknown kind; kinds are {', '.join(EQUIPMENT_KINDS)}")
+            got = e.get("kind") if isinstance(e, dict) else e
+            raise ContentError(f"{ew}: field 'kind': unknown kind {got!r}; "
+                               f"kinds are {', '.join(EQUIPMENT_KINDS)}")
         body = {k: v for k, v in e.items() if k != "kind"}
         values = _resources(body, ew, EQUIPMENT_KINDS[e["kind"]])
         effects.append(EqEffect(e["kind"], **values))
@@ -291,6 +317,7 @@ def _equipment(raw: Any, index: int, fname: str) -> EquipmentKind:
     prov = raw.get("prov")
     if not isinstance(prov, dict):
         raise ContentError(f"{where}: field 'prov' (provenance table) is required")
+    _prov_keys(prov, EQUIPMENT_PROVENANCE, where)
     for key in EQUIPMENT_PROVENANCE:
         if prov.get(key) not in PROVENANCE_TAGS:
             raise ContentError(
@@ -298,6 +325,12 @@ def _equipment(raw: Any, index: int, fname: str) -> EquipmentKind:
                 f"got {prov.get(key)!r}"
             )
     return EquipmentKind(index, name.strip(), tiles, fits, tuple(effects), help_text.strip(), dict(prov))
+
+
+def _prov_keys(prov: dict, fields: tuple[str, ...], where: str) -> None:
+    check_keys(prov, fields + ("note",), f"{where}, field 'prov'")
+    if not isinstance(prov.get("note", ""), str):
+        raise ContentError(f"{where}, field 'prov': 'note' must be a string")
 
 
 def _read(path: Path) -> dict:
@@ -310,35 +343,78 @@ def _read(path: Path) -> dict:
 
 
 def load_cards(path: Path | str = CARDS_FILE) -> tuple[Card, ...]:
+    """Load and validate a card file: ``schema``, every key at every level, types, ranges, and
+    unique ids and names. The rulebook's deck sizes are :func:`check_card_counts`, run on the
+    shipped file at import (a file holding part of the set loads, e.g. in tests)."""
     path = Path(path)
-    raw = _read(path).get("cards")
+    data = _read(path)
+    check_schema(data, path.name)
+    check_keys(data, CARDS_FILE_KEYS, path.name, "top-level key")
+    raw = data.get("cards")
     if not isinstance(raw, list) or not raw:
         raise ContentError(f"{path.name}: expected [[cards]] entries")
     cards = tuple(_card(r, i, path.name) for i, r in enumerate(raw))
-    seen: set[str] = set()
-    for c in cards:
-        if c.name.lower() in seen:
-            raise ContentError(f"{path.name}: card {c.name!r} appears twice")
-        seen.add(c.name.lower())
+    check_unique(path.name, (c.code for c in cards), "card", "id")
+    check_unique(path.name, (c.name for c in cards), "card", "name", MERGE_FIX, key=str.lower)
     for deck in ("tower", "silo"):
         if sum(1 for c in cards if c.deck == deck) != 1:
             raise ContentError(f"{path.name}: exactly one card of deck {deck!r} is needed")
+    require_schema(data, path.name)
     return cards
 
 
 def load_equipment(path: Path | str = EQUIPMENT_FILE) -> tuple[EquipmentKind, ...]:
+    """Load and validate an Equipment file (as :func:`load_cards`; totals in
+    :func:`check_equipment_counts`)."""
     path = Path(path)
-    raw = _read(path).get("equipment")
+    data = _read(path)
+    check_schema(data, path.name)
+    check_keys(data, EQUIPMENT_FILE_KEYS, path.name, "top-level key")
+    raw = data.get("equipment")
     if not isinstance(raw, list) or not raw:
         raise ContentError(f"{path.name}: expected [[equipment]] entries")
     kinds = tuple(_equipment(r, i, path.name) for i, r in enumerate(raw))
-    if len({k.name.lower() for k in kinds}) != len(kinds):
-        raise ContentError(f"{path.name}: an equipment name appears twice")
+    check_unique(path.name, (k.name for k in kinds), "Equipment kind", "name", MERGE_FIX,
+                 key=str.lower)
+    require_schema(data, path.name)
     return kinds
 
 
-CARDS: tuple[Card, ...] = load_cards()
-EQUIPMENT: tuple[EquipmentKind, ...] = load_equipment()
+def check_card_counts(cards: tuple[Card, ...], fname: str = CARDS_FILE.name) -> tuple[Card, ...]:
+    """FG-SET-2: each main deck is 11 designs x 3 copies = 33 cards; FG-SET-3: 20 Water Towers
+    and 14 Silos. Return ``cards``; raise :class:`ContentError` naming the card or deck and the
+    field otherwise."""
+    for c in cards:
+        if c.is_location and c.copies != COPIES_PER_DESIGN:
+            raise ContentError(
+                f"{fname}: card {c.name!r} ({c.code}): field 'copies' is {c.copies}, but every "
+                f"design has {COPIES_PER_DESIGN} copies (FG-SET-2); set `copies = {COPIES_PER_DESIGN}`"
+            )
+    for deck in MAIN_DECKS:
+        designs = sum(1 for c in cards if c.deck == deck)
+        if designs != DESIGNS_PER_DECK:
+            raise ContentError(
+                f"{fname}: deck {deck!r}, field 'deck': {designs} designs name this deck, but it "
+                f"has {DESIGNS_PER_DECK} designs (FG-SET-2); add the missing design or move a card "
+                "to the deck it belongs to"
+            )
+    for deck, want in DECK_TOTALS.items():
+        got = sum(c.copies for c in cards if c.deck == deck)
+        check_total(fname, f"deck {deck!r}", "copies", got, want,
+                    "FG-SET-2" if deck in MAIN_DECKS else "FG-SET-3")
+    return cards
+
+
+def check_equipment_counts(kinds: tuple[EquipmentKind, ...],
+                           fname: str = EQUIPMENT_FILE.name) -> tuple[EquipmentKind, ...]:
+    """FG-SET-7: 30 Equipment tiles in all."""
+    check_total(fname, "Equipment tiles", "tiles", sum(k.tiles for k in kinds), EQUIPMENT_TOTAL,
+                "FG-SET-7")
+    return kinds
+
+
+CARDS: tuple[Card, ...] = check_card_counts(load_cards())
+EQUIPMENT: tuple[EquipmentKind, ...] = check_equipment_counts(load_equipment())
 CARD_BY_NAME = {c.name.lower(): c for c in CARDS}
 EQ_BY_NAME = {e.name.lower(): e for e in EQUIPMENT}
 TOWER = next(c for c in CARDS if c.deck == "tower")

@@ -12,7 +12,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...core.content import check_effect_shape
+from ...core.content import (
+    MERGE_FIX,
+    check_effect_shape,
+    check_keys,
+    check_schema,
+    check_total,
+    check_unique,
+    require_schema,
+)
 from ...core.errors import ContentError
 from .goods import ALL_GOODS_MASK, GOODS, GOODS_INDEX, NUM_GOODS, ZERO
 
@@ -22,6 +30,16 @@ TIERS = ("start", "A", "B", "C")
 TIMINGS = ("immediate", "production", "construction", "transport", "processing", "end")
 PROVENANCE_TAGS = ("seed", "source", "inferred")
 PROVENANCE_FIELDS = ("copies", "cost", "slots", "accepts", "effects")
+#: The keys a file, a ``[[tiles]]`` entry and its ``[tiles.provenance]`` table may hold.
+FILE_KEYS = ("schema", "tiles")
+TILE_KEYS = ("name", "tier", "advanced", "copies", "cost", "slots", "accepts", "effects", "help",
+             "provenance")
+PROVENANCE_KEYS = PROVENANCE_FIELDS + ("note",)
+#: FF-SET-2: physical tiles per tier (the starting tile is a Forest/Mine domino, one per player,
+#: so 4 Forests and 4 Mines), and how many of the C tiles are advanced ("!").
+TIER_TOTALS = {"A": 31, "B": 35, "C": 24}
+START_COPIES = {"Forest": 4, "Mine": 4}
+ADVANCED_TOTAL = 10
 
 #: Effect kind → (allowed timings, required keys, optional keys).
 EFFECT_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
@@ -105,6 +123,8 @@ def _goods_vector(value: Any, where: str) -> tuple[int, ...]:
 
 
 def _int(entry: dict, key: str, where: str, minimum: int | None = 0) -> int:
+    if key not in entry:
+        raise ContentError(f"{where}: field {key!r} is missing; add it (a whole number)")
     value = entry.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
         raise ContentError(f"{where}: field {key!r} must be a whole number, got {value!r}")
@@ -145,6 +165,7 @@ def _tile(raw: Any, index: int, where_file: str) -> TileKind:
     if not isinstance(name, str) or not name.strip():
         raise ContentError(f"{where_file}: tiles[{index}] needs a 'name'")
     where = f"{where_file}: tile {name!r}"
+    check_keys(raw, TILE_KEYS, where)
     tier = raw.get("tier")
     if tier not in TIERS:
         raise ContentError(f"{where}: field 'tier' must be one of {', '.join(TIERS)}, got {tier!r}")
@@ -179,6 +200,9 @@ def _tile(raw: Any, index: int, where_file: str) -> TileKind:
     prov = raw.get("provenance")
     if not isinstance(prov, dict):
         raise ContentError(f"{where}: a [tiles.provenance] table is required")
+    check_keys(prov, PROVENANCE_KEYS, f"{where}, field 'provenance'")
+    if not isinstance(prov.get("note", ""), str):
+        raise ContentError(f"{where}, field 'provenance': 'note' must be a string")
     for key in PROVENANCE_FIELDS:
         if prov.get(key) not in PROVENANCE_TAGS:
             raise ContentError(
@@ -190,7 +214,12 @@ def _tile(raw: Any, index: int, where_file: str) -> TileKind:
 
 
 def load_tiles(path: Path | str = DATA_FILE) -> tuple[TileKind, ...]:
-    """Load and validate a tile file; raise :class:`ContentError` naming the bad field."""
+    """Load and validate a tile file; raise :class:`ContentError` naming the bad field.
+
+    Checks the ``schema`` marker, every key at every level (file, tile, provenance, effect),
+    types and ranges, and that no tile (name and tier) appears twice. The rulebook's totals are
+    :func:`check_tile_counts`, run on the shipped file at import.
+    """
     path = Path(path)
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -198,22 +227,39 @@ def load_tiles(path: Path | str = DATA_FILE) -> tuple[TileKind, ...]:
         raise ContentError(f"{path}: the tile data file is missing") from None
     except tomllib.TOMLDecodeError as exc:
         raise ContentError(f"{path}: not valid TOML: {exc}") from None
+    check_schema(data, path.name)
+    check_keys(data, FILE_KEYS, path.name, "top-level key")
     tiles_raw = data.get("tiles")
     if not isinstance(tiles_raw, list) or not tiles_raw:
         raise ContentError(f"{path}: expected [[tiles]] entries")
     tiles = tuple(_tile(raw, i, path.name) for i, raw in enumerate(tiles_raw))
-    seen: set[tuple[str, str]] = set()
-    for t in tiles:
-        if (t.name, t.tier) in seen:
-            raise ContentError(f"{path.name}: tile {t.name!r} appears twice in tier {t.tier}")
-        seen.add((t.name, t.tier))
+    # The A and B Charcoal Kilns share a name, so a tile is identified by name and tier.
+    check_unique(path.name, (f"{t.name} ({t.tier})" for t in tiles), "tile", "name", MERGE_FIX)
+    seen = {(t.name, t.tier) for t in tiles}
     for needed in ("Forest", "Mine"):
         if (needed, "start") not in seen:
             raise ContentError(f"{path.name}: the starting tile {needed!r} (tier 'start') is missing")
+    require_schema(data, path.name)
     return tiles
 
 
-TILES: tuple[TileKind, ...] = load_tiles()
+def check_tile_counts(tiles: tuple[TileKind, ...], fname: str = DATA_FILE.name) -> tuple[TileKind, ...]:
+    """FF-SET-2: 4 starting tiles (4 Forests and 4 Mines) and 90 building tiles, 31 A, 35 B and
+    24 C, ten of the C tiles advanced. Return ``tiles``; raise :class:`ContentError` naming the
+    tier (or tile) and the field ``copies`` otherwise."""
+    for name, want in START_COPIES.items():
+        got = sum(t.copies for t in tiles if t.tier == "start" and t.name == name)
+        check_total(fname, f"starting tile {name!r}", "copies", got, want,
+                    "FF-SET-2: one starting tile per player, 4 in all", f"set `copies = {want}`")
+    for tier, want in TIER_TOTALS.items():
+        got = sum(t.copies for t in tiles if t.tier == tier)
+        check_total(fname, f"tier {tier} tiles", "copies", got, want, "FF-SET-2")
+    got = sum(t.copies for t in tiles if t.advanced)
+    check_total(fname, 'advanced ("!") C tiles', "copies", got, ADVANCED_TOTAL, "FF-SET-2, FF-SET-9")
+    return tiles
+
+
+TILES: tuple[TileKind, ...] = check_tile_counts(load_tiles())
 TILE_BY_NAME: dict[str, list[TileKind]] = {}
 for _t in TILES:
     TILE_BY_NAME.setdefault(_t.name.lower(), []).append(_t)
