@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 import acreage
@@ -179,3 +180,43 @@ def test_seat_option_puts_the_human_elsewhere_and_snapshots_replay(tmp_path):
     result = runner.invoke(app, ["replay", str(snap)])
     assert result.exit_code == 0, result.output
     assert "   1. seat 0: trails" in result.output
+
+
+def test_version_and_short_help():
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.output.strip() == f"acreage {acreage.__version__}"
+    result = runner.invoke(app, ["-h"])
+    assert result.exit_code == 0 and "play" in result.output and "simulate" in result.output
+    result = runner.invoke(app, ["play", "-h"])
+    assert result.exit_code == 0 and "--players" in result.output
+
+
+def test_menu_leaves_with_exit_0_on_quit_at_any_question_and_at_end_of_input():
+    # q/quit at the first, second and third question, and input that simply ends.
+    for script in ("quit\n", "q\n", "1\nq\n", "1\n2\nquit\n", "", "2\n"):
+        result = runner.invoke(app, ["play"], input=script)
+        assert result.exit_code == 0, (script, result.output)
+        assert "No game chosen." in result.output
+        assert "Traceback" not in result.output
+    result = runner.invoke(app, ["play"], input="7\nq\n")
+    assert "Please type a number from 1 to 3, press Enter, or q to leave." in result.output
+
+
+def test_the_console_script_names_the_missing_extra(monkeypatch, capsys):
+    import builtins
+
+    from acreage.app import entry
+
+    real_import = builtins.__import__
+
+    def no_typer(name, *args, **kwargs):
+        if name == "typer" or name.startswith("typer."):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_typer)
+    monkeypatch.delitem(__import__("sys").modules, "acreage.app.cli")
+    with pytest.raises(SystemExit) as exit_info:
+        entry.main()
+    assert exit_info.value.code == 2
+    assert "pip install 'acreage[app]'" in capsys.readouterr().err

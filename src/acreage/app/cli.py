@@ -20,17 +20,38 @@ from rich.text import Text
 
 from ..core import AcreageError, game_info, games, load_state, new_game
 from ..core.state import RECORD_FORMAT, SNAPSHOT_FORMAT
-from .menu import run_menu
+from .menu import MenuQuit, run_menu
 from .session import Session, load_game, make_players, read_json, run_replay, view_for
 
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
     help="Acreage: play modern farm-building board games in the terminal, against bots or friends.",
 )
 
 USAGE_ERROR = 2
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from .. import __version__
+
+        print(f"acreage {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", "-V", callback=_show_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Acreage: play modern farm-building board games in the terminal, against bots or friends."""
 
 
 def _console() -> Console:
@@ -63,8 +84,13 @@ def parse_options(items: list[str]) -> dict[str, Any]:
 
 
 def parse_seed(text: str | None) -> int | str:
+    """The seed typed after ``--seed`` (a number, else the text itself), or a fresh random one.
+
+    A fresh seed has 64 random bits: a small range could be searched for the seed that deals
+    the cards on the table, and the seed gives away every hidden order.
+    """
     if text is None:
-        return secrets.randbelow(1_000_000)
+        return secrets.randbits(64)
     try:
         return int(text)
     except ValueError:
@@ -121,6 +147,7 @@ def play(
     options = parse_options(option or [])
     bot_list = [b for b in bots.split(",") if b.strip()] if bots else None
     actors = None
+    tag = None  # the header shows the seed only when the player chose it
     try:
         if load is not None:
             if game is not None or options or players is not None:
@@ -132,12 +159,17 @@ def play(
             )
         else:
             seed_value = parse_seed(seed)
+            if seed is not None:
+                tag = f"seed {seed_value!r}"
             if game is None and players is None and bot_list is None and humans is None and not options:
                 try:
                     choice = run_menu(console, input_fn)
-                except (EOFError, KeyboardInterrupt):
+                except (EOFError, MenuQuit):
                     console.print("\nNo game chosen.")
-                    raise typer.Exit(1) from None
+                    raise typer.Exit(0) from None
+                except KeyboardInterrupt:
+                    console.print("\nNo game chosen.")
+                    raise typer.Exit(130) from None
                 name, count, n_humans = choice.game, choice.players, choice.humans
                 bot_list, options = choice.bots, {**choice.options}
             else:
@@ -153,7 +185,7 @@ def play(
             people = make_players(count, humans=n_humans, bots=bot_list, first_human=seat, seed=seed_value)
     except AcreageError as exc:
         _fail(str(exc))
-    session = Session(state, people, console, input_fn, actors=actors, flush_input=_flush_typeahead)
+    session = Session(state, people, console, input_fn, actors=actors, flush_input=_flush_typeahead, tag=tag)
     try:
         session.run()
     except KeyboardInterrupt:
@@ -272,7 +304,7 @@ def report_command(
 
 
 def main() -> None:
-    """Console entry point (``acreage``)."""
+    """Run the command line (the console script goes through :mod:`acreage.app.entry`)."""
     app()
 
 

@@ -446,7 +446,7 @@ class FieldsOfGreenView(BaseView):
 
     # -- whole screen -------------------------------------------------------
     def render(self, state, seat: int | None, labels: Sequence[str], width: int = 120) -> RenderableType:
-        obs = state.observation(0 if seat is None else seat)
+        obs = state.observation(seat)
         acting = obs["current_player"]
         if acting is not None:
             self._farm = obs["seats"][acting]["farm"]
@@ -484,7 +484,7 @@ class FieldsOfGreenView(BaseView):
         n = obs["players"]
         line = Text()
         line.append("Fields of Green", style="bold green")
-        line.append(f"  ·  seed {state.seed!r}  ·  ")
+        line.append(f"  ·  {self.tag}  ·  " if self.tag else "  ·  ")
         line.append(f"year {obs['year']} of 4", style="bold")
         line.append(f"  ·  {self._phase_text(obs)}")
         if state.options.get("introductory"):
@@ -752,7 +752,7 @@ class FieldsOfGreenView(BaseView):
         table.add_column("Locations", justify="right")
         table.add_column("Money", justify="right")
         scores, ranking = state.scores(), state.ranking()
-        obs = state.observation(0)
+        obs = state.observation(None)
         for s in sorted(range(len(scores)), key=lambda s: (ranking[s], s)):
             info = obs["seats"][s]
             row = [str(ranking[s]), labels[s], str(scores[s])]

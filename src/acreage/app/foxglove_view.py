@@ -318,7 +318,7 @@ class FoxgloveView(BaseView):
 
     # -- whole screen ---------------------------------------------------------
     def render(self, state, seat: int | None, labels: Sequence[str], width: int = 120) -> RenderableType:
-        obs = state.observation(0 if seat is None else seat)
+        obs = state.observation(seat)
         parts: list[RenderableType] = [self.header(obs, state, labels), self.display(obs)]
         parts.append(self.towns(obs, labels, width))
         parts.append(Text(self.legend, style="dim"))
@@ -327,7 +327,7 @@ class FoxgloveView(BaseView):
     def header(self, obs: dict, state, labels: Sequence[str]) -> RenderableType:
         line = Text()
         line.append("Foxglove Farm", style="bold green")
-        line.append(f"  ·  seed {state.seed!r}  ·  ")
+        line.append(f"  ·  {self.tag}  ·  " if self.tag else "  ·  ")
         line.append(f"round {obs['round']} of 4", style="bold")
         line.append(f"  ·  {obs['phase']}")
         if obs["players"] > 1:
@@ -457,7 +457,7 @@ class FoxgloveView(BaseView):
         table.add_column("Cubes left", justify="right")
         table.add_column("Tiles", justify="right")
         scores, ranking = state.scores(), state.ranking()
-        obs = state.observation(0)
+        obs = state.observation(None)
         for s in sorted(range(len(scores)), key=lambda s: (ranking[s], s)):
             town = obs["towns"][s]
             cubes = sum(sum(b["cubes"].values()) for b in town["buildings"])

@@ -345,7 +345,7 @@ class HarvestView(BaseView):
 
     # -- whole screen -----------------------------------------------------------
     def render(self, state, seat: int | None, labels: Sequence[str], width: int = 120) -> RenderableType:
-        obs = state.observation(0 if seat is None else seat)
+        obs = state.observation(seat)
         self._festival = obs["festival"] if obs["fall_festival"] else {}
         tags = self.tags(labels)
         parts: list[RenderableType] = [self.header(obs, state, labels, tags), self.town(obs, tags)]
@@ -370,7 +370,7 @@ class HarvestView(BaseView):
         line.append("Harvest", style="bold green")
         if obs["fall_festival"]:
             line.append(" + Fall Festival", style="bold dark_orange")
-        line.append(f"  ·  seed {state.seed!r}  ·  ")
+        line.append(f"  ·  {self.tag}  ·  " if self.tag else "  ·  ")
         line.append(f"round {obs['round']} of {R.ROUNDS}", style="bold")
         line.append("  ·  phase: ")
         for i, phase in enumerate(("sunrise", "action", "sunset")):
@@ -694,7 +694,7 @@ class HarvestView(BaseView):
             table.add_column(head, justify="right", style="dim")
         table.add_column("Tile", justify="right")
         scores, ranking = state.scores(), state.ranking()
-        obs = state.observation(0)
+        obs = state.observation(None)
         for s in sorted(range(len(scores)), key=lambda s: (ranking[s], s)):
             b = state.score_breakdown(s)
             table.add_row(str(ranking[s]), labels[s], str(scores[s]), *[str(b.get(k, 0)) for k, _ in heads],

@@ -19,6 +19,20 @@ from .session import InputFn, view_for
 DEFAULT_GAME = "foxglove"
 DEFAULT_PLAYERS = 2
 HOT_SEAT = "hot-seat"
+#: Words that leave the menu at any question.
+QUIT_WORDS = ("q", "quit", "exit")
+
+
+class MenuQuit(Exception):
+    """The player asked to leave the menu (``q`` or ``quit`` at any question)."""
+
+
+def _read(input_fn: InputFn, prompt: str) -> str:
+    """One answer, stripped; ``q``/``quit`` at any question leaves the menu."""
+    raw = input_fn(prompt).strip()
+    if raw.lower() in QUIT_WORDS:
+        raise MenuQuit
+    return raw
 
 
 @dataclass
@@ -42,22 +56,23 @@ def ask(
     for i, (_, label) in enumerate(choices, 1):
         console.print(f"  [bold cyan]{i}[/]  {label}")
     while True:
-        raw = input_fn(f"Choose 1–{len(choices)} [{default}]: ").strip()
+        raw = _read(input_fn, f"Choose 1–{len(choices)} [{default}]: ")
         if not raw:
             return choices[default - 1][0]
         if raw.isdigit() and 1 <= int(raw) <= len(choices):
             return choices[int(raw) - 1][0]
-        console.print(f"Please type a number from 1 to {len(choices)}, or press Enter.", style="red")
+        console.print(f"Please type a number from 1 to {len(choices)}, press Enter, or q to leave.",
+                      style="red")
 
 
 def ask_number(console: Console, input_fn: InputFn, title: str, low: int, high: int, default: int) -> int:
     while True:
-        raw = input_fn(f"{title} ({low}–{high}) [{default}]: ").strip()
+        raw = _read(input_fn, f"{title} ({low}–{high}) [{default}]: ")
         if not raw:
             return default
         if raw.isdigit() and low <= int(raw) <= high:
             return int(raw)
-        console.print(f"Please type a number from {low} to {high}, or press Enter.", style="red")
+        console.print(f"Please type a number from {low} to {high}, press Enter, or q to leave.", style="red")
 
 
 def _plays(bot: str, players: int) -> bool:
@@ -71,9 +86,10 @@ def _plays(bot: str, players: int) -> bool:
 
 
 def run_menu(console: Console, input_fn: InputFn) -> MenuChoice:
-    """Ask the start questions. Raises EOFError if input ends."""
+    """Ask the start questions. Raises :class:`MenuQuit` on ``q``/``quit`` and EOFError if
+    input ends."""
     console.print(Text("Acreage — new game", style="bold green"))
-    console.print("Press Enter to take the default shown in [brackets].", style="dim", markup=False)
+    console.print("Press Enter to take the default shown in [brackets]; q leaves.", style="dim", markup=False)
     infos = games()
     names = [i.name for i in infos]
     default_game = names.index(DEFAULT_GAME) + 1 if DEFAULT_GAME in names else 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import json
 import math
+import secrets
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -76,10 +77,13 @@ class BaseView:
     """Fallback view: a plain dump of the observation. Game views override what they can."""
 
     name = "plain"
+    #: How the header names the game: "seed 4" when the player chose the seed, else a game id
+    #: ("game 3fa9c1") that says nothing about the seed (the seed rebuilds every hidden order).
+    tag = ""
 
     def render(self, state, seat: int | None, labels: Sequence[str], width: int = 120) -> RenderableType:
-        obs = state.observation(0 if seat is None else seat)
-        title = f"{state.game_name}: observation of seat {0 if seat is None else seat}"
+        obs = state.observation(seat)
+        title = f"{state.game_name}: " + ("public view" if seat is None else f"observation of seat {seat}")
         return Panel(Pretty(obs, expand_all=False), title=title, box=box.ROUNDED)
 
     def action_group(self, text: str) -> tuple[str, str]:
@@ -141,6 +145,11 @@ class Player:
 
 class SetupError(AcreageError, ValueError):
     """A player line-up that does not add up (too many bots, humans out of range…)."""
+
+
+def game_id() -> str:
+    """A short random name for a game, shown instead of a seed the player did not choose."""
+    return f"game {secrets.token_hex(3)}"
 
 
 def bot_seed(game_seed: Any, seat: int) -> int:
@@ -298,6 +307,7 @@ class Session:
         actors: list[int | None] | None = None,
         clear_screen: bool | None = None,
         flush_input: Callable[[], None] | None = None,
+        tag: str | None = None,
     ) -> None:
         self.console = console or Console(highlight=False)
         self.input = input_fn or (lambda prompt: self.console.input(prompt))
@@ -306,6 +316,10 @@ class Session:
         if len(self.players) != state.num_players:
             raise SetupError(f"{len(self.players)} players given for a {state.num_players}-player game")
         self.view = view or view_for(state.game_name)
+        # The seed is shown only where the player chose it (``tag="seed 4"``); otherwise a game
+        # id that is not derived from it.
+        self.tag = tag or game_id()
+        self.view.tag = self.tag
         # One entry per recorded action: the seat that chose it (None where unknown).
         done = len(state.history)
         given = list(actors or [])[-done:] if done else []
@@ -741,6 +755,10 @@ class Session:
             self.say(f"Could not save to {path}: {exc.strerror or exc}", style="red")
             return
         self.say(f"Saved the game record to {path}.", style="green")
+        if game_info(self.state.game_name).hidden_information and not self.state.is_terminal:
+            self.say("This file holds every secret of the game (its seed, so the order of every "
+                     "stack and every hand): keep it from the other players until the game ends.",
+                     style="yellow")
 
     def _load(self, path: str) -> str:
         if not path:
@@ -756,6 +774,7 @@ class Session:
             self.players = make_players(state.num_players, humans=humans, seed=state.seed)
         if state.game_name != self.state.game_name:
             self.view = view_for(state.game_name)
+            self.view.tag = self.tag
         self.state, self.actors = state, actors
         self._pending, self._menu, self._dirty = None, [], True
         self._announce(f"Loaded {path}: {len(actors)} actions replayed.", style="green")

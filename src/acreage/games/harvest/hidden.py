@@ -58,7 +58,7 @@ def observe(state, seat: int) -> dict:
         "spaces": {sp.name: list(state.occ[sp.id]) for sp in SPACES if state.occ[sp.id]},
         "gairy": ({"wheelbarrows": state.g_wb, "baskets": state.g_bk, "deck_count": len(state.g_deck),
                    "drawn": list(state.g_drawn)} if state.gairy else None),
-        "decision": state.frames[-1][0] if state.current_player == seat else None,
+        "decision": state.frames[-1][0] if seat is not None and state.current_player == seat else None,
     }
 
 
