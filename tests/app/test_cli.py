@@ -220,3 +220,33 @@ def test_the_console_script_names_the_missing_extra(monkeypatch, capsys):
         entry.main()
     assert exit_info.value.code == 2
     assert "pip install 'acreage[app]'" in capsys.readouterr().err
+
+
+def test_files_that_are_not_records_exit_2_without_traceback(tmp_path):
+    bad_bytes = tmp_path / "bytes.json"
+    bad_bytes.write_bytes(b"\xff\xfe\x00not text")
+    nested = tmp_path / "nested.json"
+    nested.write_text("[" * 100_000 + "]" * 100_000)
+    good = acreage.new_game("foxglove", players=2, seed=3)
+    float_seed = tmp_path / "float_seed.json"
+    float_seed.write_text(json.dumps({**good.record(), "seed": 3.5}))
+    dict_seed = tmp_path / "dict_seed.json"
+    dict_seed.write_text(json.dumps({**good.record(), "seed": {"a": 1}}))
+    snap = good.to_json()
+    snap["state"]["options"] = None
+    null_options = tmp_path / "null_options.json"
+    null_options.write_text(json.dumps(snap))
+    cases = [(bad_bytes, "not UTF-8"), (nested, "nested more than"), (float_seed, "seed 3.5 is a float"),
+             (dict_seed, "is a dict"), (null_options, "options")]
+    for path, words in cases:
+        for args in (["replay", str(path)], ["play", "--load", str(path)]):
+            result = runner.invoke(app, args, input="")
+            assert result.exit_code == 2, (args, result.output)
+            assert words in result.output and "Traceback" not in result.output, (args, result.output)
+
+
+def test_play_and_simulate_share_their_flags():
+    play_help = runner.invoke(app, ["play", "-h"]).output
+    simulate_help = runner.invoke(app, ["simulate", "-h"]).output
+    for flag in ("--bots", "-b", "--agents", "-a", "--players", "-p", "--seed", "-s", "--option", "-o"):
+        assert flag in play_help and flag in simulate_help, flag

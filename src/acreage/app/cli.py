@@ -128,7 +128,9 @@ def play(
     players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
     seed: Annotated[str | None, typer.Option("--seed", "-s", help="Seed (default: random).")] = None,
     bots: Annotated[
-        str | None, typer.Option("--bots", "-b", help="Bots for the other seats, e.g. 'greedy,random'.")
+        str | None,
+        typer.Option("--bots", "-b", "--agents", "-a",
+                     help="Bots for the other seats, e.g. 'greedy,random'."),
     ] = None,
     humans: Annotated[
         int | None, typer.Option("--humans", help="Humans sharing this terminal (hot-seat); default 1.")
@@ -267,14 +269,20 @@ def simulate_command(
     game: Annotated[str, typer.Argument(help="Game name, e.g. foxglove.")],
     players: Annotated[int, typer.Option("--players", "-p", help="Seats per game.")] = 2,
     agents: Annotated[
-        str, typer.Option("--agents", "-a", help="Bots by seat, e.g. 'mcts:ms=200,greedy' (rotated).")
+        str,
+        typer.Option("--bots", "-b", "--agents", "-a",
+                     help="Bots by seat, e.g. 'mcts:ms=200,greedy' (rotated over the seats)."),
     ] = "greedy,random",
     games_: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
-    out: Annotated[Path, typer.Option("--out", "-o", help="JSONL file (appended; a rerun resumes).")] = Path(
+    out: Annotated[Path, typer.Option("--out", help="JSONL file (appended; a rerun resumes).")] = Path(
         "results.jsonl"
     ),
-    seed: Annotated[str, typer.Option("--seed", help="Root seed; every game's seed derives from it.")] = "0",
-    option: Annotated[list[str] | None, typer.Option("--option", help="Game option key=value.")] = None,
+    seed: Annotated[
+        str, typer.Option("--seed", "-s", help="Root seed; every game's seed derives from it.")
+    ] = "0",
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeatable).")
+    ] = None,
     workers: Annotated[int | None, typer.Option("--workers", help="Local processes (default: all).")] = None,
     ray: Annotated[str | None, typer.Option("--ray", help="Ray address ('local' or host:port).")] = None,
     record: Annotated[bool, typer.Option("--record", help="Store every game's actions in its row.")] = False,

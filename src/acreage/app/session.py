@@ -10,7 +10,6 @@ observation. Input and output are injected — an ``input_fn(prompt) -> str`` an
 from __future__ import annotations
 
 import importlib
-import json
 import math
 import secrets
 import zlib
@@ -28,7 +27,16 @@ from rich.table import Table
 from rich.text import Text
 
 from ..agents import make_agent
-from ..core import AcreageError, IllegalAction, RecordError, game_info, load_state, replay, save_json
+from ..core import (
+    AcreageError,
+    IllegalAction,
+    RecordError,
+    game_info,
+    load_state,
+    read_json_file,
+    replay,
+    save_json,
+)
 from ..core.state import RECORD_FORMAT, SNAPSHOT_FORMAT, normalise_notation
 
 #: Game name -> "module:class" of its terminal view (imported on first use).
@@ -205,15 +213,10 @@ def make_players(
 
 # ---------------------------------------------------------------------------- records
 
-def read_json(path: str | Path) -> dict:
-    try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise RecordError(f"{path}: no such file") from None
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path}: not valid JSON ({exc})") from None
-    except OSError as exc:
-        raise RecordError(f"{path}: cannot be read ({exc.strerror})") from None
+def read_json(path: str | Path) -> Any:
+    """A record or snapshot file's JSON; a missing, unreadable, non-UTF-8, truncated or absurdly
+    nested file is a :class:`RecordError` naming the file."""
+    return read_json_file(path)
 
 
 def replay_steps(record: dict) -> tuple[list, list[int | None]]:
