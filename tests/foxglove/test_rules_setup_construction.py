@@ -940,6 +940,7 @@ def test_build_order_pay_place_effect_refill_FF_CON_11():
     pay_all(state)
     assert "choose the goods type" in state.describe_decision()
     assert state.current_player == 0
+    assert state.in_subdecision()  # the build is not finished until its effect is resolved
     assert sc.cubes_at(state, 0, (0, 0)) == {"wood": 3}
     assert sc.cubes_at(state, 0, (1, 0)) == {"stone": 1}
     assert sc.tile_at(state, 0, (0, 1)) == "Emporium"
@@ -949,6 +950,7 @@ def test_build_order_pay_place_effect_refill_FF_CON_11():
     assert sc.cubes_at(state, 0, (0, 1)) == {"stone": 5}
     assert names(state)[0] == ["Monument"]
     assert state.current_player == 1
+    assert not state.in_subdecision()
 
 
 def test_gained_cubes_cannot_pay_for_the_same_tile_FF_CON_11():

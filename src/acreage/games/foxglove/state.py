@@ -77,6 +77,9 @@ TIER_NAMES = ("A", "B", "C")
 
 # Frames whose work needs no decision: popped and run by _advance.
 _AUTO_FRAMES = frozenset(("begin_construction", "refill", "solo_refresh", "end_turn"))
+#: Frames that are steps of a construction turn already begun (see ``in_subdecision``); a
+#: "keep" frame is one too while it comes from a build's immediate effect.
+_TURN_STEPS = frozenset(("place", "pay", "trails", "choose"))
 
 # Action-id layout (fixed for every configuration; see docs/foxglove.md).
 NUM_KINDS = len(TILES)
@@ -519,7 +522,14 @@ class FoxgloveState(GameState):
         return [("plan", list(plan_cached(self).actions))]
 
     def in_subdecision(self) -> bool:
-        return bool(self.frames) and self.frames[-1][0] in ("place", "pay", "trails")
+        """True at every step of a turn that has begun and is not finished: placing, paying, a
+        trail action, and the choices a build's immediate effect asks for (the Emporium's goods
+        type, which gained cubes to keep). A build is one turn (FF-CON-1, FF-CON-11), so a
+        search finishes it before judging the position."""
+        if not self.frames:
+            return False
+        kind = self.frames[-1][0]
+        return kind in _TURN_STEPS or (kind == "keep" and self.phase == CONSTRUCTION)
 
     @property
     def current_player(self) -> int | None:
