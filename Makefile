@@ -33,7 +33,7 @@ strength: $(STAMP)
 	$(BIN)/python bench/strength.py
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests bench .ci
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
