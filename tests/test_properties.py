@@ -728,6 +728,7 @@ def _emporium_choose_position():
 @pytest.mark.parametrize("position", [_production_keep_position, _emporium_choose_position])
 def test_snapshot_under_a_pending_keep_or_choose_loads_back(position):
     state = position()
+    scenario.conserve_tiles(state)  # the position was built by hand
     assert {a.kind for a in state.legal_actions()} <= {KEEP, CHOOSE}
     assert acreage.load_state(state.to_json()).to_json() == state.to_json()
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import AcreageError, BadSnapshot, IllegalAction, RecordError
-from .registry import game_info, new_game
+from .registry import check_seed, game_info, new_game
 from .state import RECORD_FORMAT, RECORD_VERSION, SNAPSHOT_FORMAT, SNAPSHOT_VERSION
 
 #: Records and snapshots are a few levels deep; anything nested deeper than this is not one of
@@ -175,6 +175,18 @@ def load_state(data: dict | str | Path):
             f"snapshot: field 'rules_version' is {rules!r} but this program plays "
             f"{info.state_class.rules_version!r}; start a new game or use a matching version"
         )
+    # Fields every game writes the same way are checked once here, so each game's loader
+    # meets only well-typed values (a null or a list for the options, a float seed...).
+    if "options" in body and not isinstance(body["options"], dict):
+        raise BadSnapshot(
+            f"snapshot: field 'options' should be an object of option names and values, got "
+            f"{body['options']!r}"
+        )
+    if "seed" in body:
+        try:
+            check_seed(body["seed"])
+        except AcreageError as exc:
+            raise BadSnapshot(f"snapshot: field 'seed': {exc}") from None
     try:
         return info.state_class._state_from_json(body)
     except AcreageError:

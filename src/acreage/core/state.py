@@ -42,6 +42,9 @@ class GameState(ABC):
     #: Index in ``history`` before which no undo may reach (hidden information was revealed
     #: or randomness resolved there).
     undo_floor: int = 0
+    #: The game's action class, a ``NamedTuple`` of whole numbers. Set by every game, so the
+    #: guarded entry points can tell a plain tuple from another game's action.
+    action_type: ClassVar[type | None] = None
 
     # ----------------------------------------------------------------- to implement
     @property
@@ -144,10 +147,51 @@ class GameState(ABC):
     def _observation_tensor(self, seat: int) -> list[float]:
         raise NotImplementedError(f"{self.game_name} has no tensor encoding yet")
 
+    def as_action(self, action):
+        """``action`` as this game's action type: an action of this game is returned as it is,
+        a plain tuple of whole numbers of the right length is converted. Anything else (text,
+        a list, ``None``, a tuple of the wrong length or with a field that is not a whole
+        number, another game's action) is refused with :class:`IllegalAction` saying what an
+        action looks like. Text is read by :meth:`parse_action`, not here."""
+        cls = self.action_type
+        if cls is None or isinstance(action, cls):
+            return action
+        fields = getattr(cls, "_fields", ())
+        if type(action) is tuple and len(action) == len(fields) and all(type(x) is int for x in action):
+            return cls(*action)
+        raise IllegalAction(self._not_an_action(action))
+
+    def _not_an_action(self, action) -> str:
+        """Why ``action`` (not this game's action type) cannot be read as one."""
+        title = self._title()
+        fields = getattr(self.action_type, "_fields", ())
+        shape = f"a tuple of {len(fields)} whole numbers ({', '.join(fields)})"
+        hint = "take one from legal_actions()"
+        if isinstance(action, str):
+            return (f"{action!r} is text; read notation with parse_action() (or pass it to apply()), "
+                    f"or {hint}")
+        if isinstance(action, tuple) and type(action) is not tuple:
+            module = type(action).__module__ or ""
+            parts = module.split(".")
+            if len(parts) > 2 and parts[:2] == ["acreage", "games"] and parts[2] != self.game_name:
+                return (f"{_plain(action)} is an action of {parts[2]}, not of {title}; {hint}")
+            return (f"{_plain(action)} is a {type(action).__name__}, not a {title} action; {hint}")
+        if isinstance(action, tuple):
+            if len(action) != len(fields):
+                return (f"{_plain(action)} has {len(action)} fields, but a {title} action is {shape}; "
+                        f"{hint}")
+            bad = next(x for x in action if type(x) is not int)
+            return (f"{_plain(action)} has the field {_plain(bad)}, which is not a whole number; "
+                    f"a {title} action is {shape}; {hint}")
+        return (f"{_plain(action)} ({type(action).__name__}) is not a {title} action; give one from "
+                f"legal_actions(), its notation as text, or {shape}")
+
     def action_id(self, action) -> int:
         """The integer id of ``action`` in this position (:class:`IllegalAction` if ``action``
         is not an action of this game)."""
         try:
+            if self.action_type is not None and not isinstance(action, self.action_type):
+                action = self.as_action(action)
             index = self._action_id(action)
         except AcreageError:
             raise
@@ -156,6 +200,18 @@ class GameState(ABC):
         if type(index) is not int or not 0 <= index < self.num_distinct_actions:
             raise IllegalAction(
                 f"{_plain(action)} is not a {self._title()} action; take one from legal_actions()"
+            )
+        # A field out of its range can carry the arithmetic into another kind's block of ids
+        # (Foxglove's ``build`` of tile #999 lands among the placements): the id must name
+        # this very action again.
+        try:
+            same = self._action_from_id(index) == action
+        except AcreageError:
+            same = False
+        if not same:
+            raise IllegalAction(
+                f"{_plain(action)} is not a {self._title()} action (a field is out of range); "
+                "take one from legal_actions()"
             )
         return index
 
@@ -174,6 +230,10 @@ class GameState(ABC):
         fields are out of this game's range cannot be described by the rules; it is explained
         as not being an action of the game."""
         try:
+            action = self.as_action(action)
+        except IllegalAction as exc:
+            return str(exc)
+        try:
             return self._explain_illegal(action)
         except (TypeError, ValueError, IndexError, KeyError, AttributeError):
             return f"{_plain(action)} is not a {self._title()} action (a field is out of range)"
@@ -181,6 +241,10 @@ class GameState(ABC):
     def refuse(self, action) -> IllegalAction:
         """The error for an action that is not legal now, with the reason when one can be
         given (see :meth:`explain_illegal`)."""
+        try:
+            action = self.as_action(action)
+        except IllegalAction as exc:
+            return exc
         try:
             return IllegalAction(f"{action} is not legal now: {self._explain_illegal(action)}")
         except (TypeError, ValueError, IndexError, KeyError, AttributeError):
@@ -230,8 +294,21 @@ class GameState(ABC):
     def public_notation(self, action) -> str:
         """How ``action`` (about to be taken by the player to act) may be shown to everyone.
 
-        Games with hidden choices (a face-down pick) mask them here, so logs, spectators and
-        other seats never see the secret; the default shows the action's notation."""
+        Games with hidden choices (a face-down pick) mask them here (in
+        :meth:`_public_notation`), so logs, spectators and other seats never see the secret.
+        Text is read as notation (it must be legal now, like :meth:`apply`); anything else that
+        is not an action of this game is refused with :class:`IllegalAction`."""
+        action = self.parse_action(action) if isinstance(action, str) else self.as_action(action)
+        try:
+            return self._public_notation(action)
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+            raise IllegalAction(
+                f"{_plain(action)} is not a {self._title()} action (a field is out of range); "
+                "take one from legal_actions()"
+            ) from None
+
+    def _public_notation(self, action) -> str:
+        """The public form of a well-formed ``action``; the default shows its notation."""
         return str(action)
 
     def macro_actions(self) -> list[tuple[str, list]]:
@@ -261,7 +338,7 @@ class GameState(ABC):
         """Read an action written in this game's notation; it must be legal now."""
         if not isinstance(text, str):
             raise IllegalAction(
-                f"an action's notation is text, not {type(text).__name__} {text!r}; "
+                f"an action's notation is text, not {type(text).__name__} {_plain(text)}; "
                 "for an action id use action_from_id()"
             )
         wanted = normalise_notation(text)

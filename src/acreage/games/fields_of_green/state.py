@@ -96,6 +96,7 @@ class FieldsState(GameState):
     """A Fields of Green position. Create one with ``acreage.new_game("fields_of_green", ...)``."""
 
     game_name = "fields_of_green"
+    action_type = Action
     #: 2: hands of one design and draws of one tile kind are asked (FG-HID-2/6), 2-player
     #: installs only before taking a card and ``done`` for an empty harvest (FG-EQ-6).
     rules_version = "2"
@@ -458,7 +459,7 @@ class FieldsState(GameState):
     def num_distinct_actions(self) -> int:
         return NUM_ACTION_IDS
 
-    def public_notation(self, action) -> str:
+    def _public_notation(self, action) -> str:
         """A 3–4 player pick is committed face down (FG-ACT-2, FG-HID-3): shown as a bare
         'pick' until the reveal. Everything else, and 2-player picks from the open display,
         is public."""
@@ -476,13 +477,10 @@ class FieldsState(GameState):
         return list(self._legal)
 
     def apply(self, action) -> None:
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        elif not isinstance(action, Action):
-            if isinstance(action, tuple) and len(action) == 4:
-                action = Action(*action)
-            else:
-                raise IllegalAction(f"{action!r} is not a Fields of Green action")
+        if not isinstance(action, Action):
+            # Slow path: notation, or a plain tuple of four whole numbers; anything else
+            # (another game's action, a list, None...) is refused before the state is touched.
+            action = self.parse_action(action) if isinstance(action, str) else self.as_action(action)
         if self._legal is None:
             self._legal = self._generate()
         if action not in self._legal:
@@ -1072,6 +1070,9 @@ class FieldsState(GameState):
     def _action_id(self, action) -> int:
         a = action if isinstance(action, Action) else Action(*action)
         k = a.kind
+        if not 0 <= k < len(KIND_WORDS):
+            raise IllegalAction(f"{tuple(a)} has kind {k}, which is not an action kind; kinds run "
+                                f"0-{len(KIND_WORDS) - 1} ({', '.join(KIND_WORDS)})")
         if k == SPLIT:
             return OFF_SPLIT + a.a
         if k == PICK:

@@ -62,7 +62,12 @@ class Action(NamedTuple):
         return f"move {GOODS[self.a]} {cell_name(self.b)}>{cell_name(self.c)}"
 
     def __repr__(self) -> str:
-        return f"Action({str(self)!r})"
+        try:
+            return f"Action({str(self)!r})"
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+            # A field out of range has no notation; show the raw numbers so that an error
+            # message about the action can still be written.
+            return f"Action{tuple.__repr__(self)}"
 
 
 A_PASS = Action(PASS)

@@ -88,6 +88,34 @@ def tile_at(state: FoxgloveState, seat: int, at: tuple[int, int]) -> str | None:
     return TILES[state.kinds[seat][code]].name if code >= 0 else "trail"
 
 
+def conserve_tiles(state: FoxgloveState) -> None:
+    """Make a hand-built position hold every building tile exactly once again (FF-SET-2), as a
+    snapshot must: a tile that a scenario added from nowhere leaves its stack (from the bottom,
+    away from any order a test set on top), and a tile it dropped goes back under its stack.
+    Call it before ``to_json()`` of a position built with the functions above."""
+    from collections import Counter
+
+    from .snapshot import tiles_in_game
+
+    want = tiles_in_game(state)
+    have: Counter = Counter()
+    for pile in (*state.stacks, *state.display, state.removed):
+        have.update(pile)
+    for kinds in state.kinds:
+        have.update(kinds[2:])
+    tier_index = {"A": 0, "B": 1, "C": 2}
+    for tid in sorted(set(want) | set(have)):
+        stack = state.stacks[tier_index[TILES[tid].tier]]
+        for _ in range(have[tid] - want[tid]):
+            if tid not in stack:
+                raise ValueError(f"{TILES[tid].name} is held more often than the game has it, and "
+                                 "no copy is left in its stack to take away")
+            stack.remove(tid)  # the lowest copy: stacks are drawn from the end
+        for _ in range(want[tid] - have[tid]):
+            stack.insert(0, tid)
+    state._legal = None
+
+
 def set_display(state: FoxgloveState, ab: list[str] | None = None, c: list[str] | None = None) -> None:
     """Lay out the display by name (one tile per space; put a name twice in a tuple to stack)."""
     tier = "A" if state.round <= 2 else "B"

@@ -6,16 +6,17 @@ Every rejection names the field (``towns[1].buildings[3].cubes``) and what was e
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from ...core.errors import BadSnapshot, OptionError
 from ...core.options import normalise_options
 from ...core.rng import Rng
 from .actions import KIND_WORDS, Action
-from .content import TILES
+from .content import FOREST, MINE, TILES, find_tile
 from .geometry import cell_of, in_bounds, parse_shape
 from .goods import NUM_GOODS
-from .rulings import AB_SPACES, C_SPACES, MAX_BUILDINGS
+from .rulings import AB_SPACES, C_SPACES, MAX_BUILDINGS, SOLO_SETUPS
 
 
 def GAME_INFO_SPACES(players: int) -> int:  # noqa: N802 - reads like the constant it computes
@@ -183,8 +184,76 @@ def state_from_json(cls, data: dict):
     s.undo_floor = _get(data, "undo_floor", int, "")
     if not 0 <= s.undo_floor <= len(hist):
         raise BadSnapshot(f"snapshot field undo_floor must lie between 0 and {len(hist)}")
+    _check_consistency(s, n)
     s._legal = None
     return s
+
+
+def tiles_in_game(s) -> Counter:
+    """Copies of each building tile this game holds, start tiles aside (FF-SET-2, FF-SET-9,
+    FF-SOLO-5: a solo setup's named advanced C tile is used even with advanced tiles off)."""
+    named_c: set[int] = set()
+    if s.num_players == 1:
+        _, _, c_names = SOLO_SETUPS[s.options.get("solo_setup", 1)]
+        named_c = {find_tile(name, "C").id for name in c_names}
+    out: Counter = Counter()
+    for t in TILES:
+        if t.tier == "start":
+            continue
+        if t.advanced and not s.options.get("advanced_tiles", True):
+            if t.id in named_c:
+                out[t.id] = 1
+            continue
+        out[t.id] = t.copies
+    return out
+
+
+def _check_consistency(s, n: int) -> None:
+    """Fields that are each well typed but out of range for this table or at odds with one
+    another: seats past the table, counters past their bounds, and building tiles lost or
+    duplicated (FF-SET-2: every tile is in one place, a stack, a display space, a town or
+    removed from the game; FF-SET-8: each town starts with one Forest and one Mine)."""
+    if not 0 <= s.rng.state < 1 << 64:
+        raise BadSnapshot(f"snapshot field rng is {s.rng.state}; the generator's state is 0 to 2**64 - 1")
+    if s.order and sorted(s.order) != list(range(n)):
+        raise BadSnapshot(f"snapshot field order is {list(s.order)}; it lists each of the {n} seats once "
+                          "(or is empty between rounds)")
+    if not 0 <= s.stage_idx <= n:
+        raise BadSnapshot(f"snapshot field stage_idx is {s.stage_idx}; it counts seats, 0 to {n}")
+    cap = s.options.get("move_cap", 200)
+    if not 0 <= s.moves_left <= cap:
+        raise BadSnapshot(f"snapshot field moves_left is {s.moves_left}; it lies between 0 and the "
+                          f"move_cap option ({cap})")
+    for i, seat in enumerate(s.history_seats):
+        if seat >= n:
+            raise BadSnapshot(f"snapshot field history_seats[{i}] is seat {seat}, past the {n} seats")
+    for t, kinds in enumerate(s.kinds):
+        if sorted(kinds[:2]) != sorted((FOREST.id, MINE.id)) or any(TILES[k].tier == "start"
+                                                                    for k in kinds[2:]):
+            raise BadSnapshot(f"snapshot field towns[{t}].buildings should start with the town's Forest "
+                              "and Mine and hold no other starting tile")
+    want = tiles_in_game(s)
+    places: dict[str, Counter] = {
+        f"stacks.{tier}": Counter(stack) for tier, stack in zip(("A", "B", "C"), s.stacks, strict=True)
+    }
+    places.update({f"display[{i}]": Counter(space) for i, space in enumerate(s.display)})
+    places["removed"] = Counter(s.removed)
+    places.update({f"towns[{t}].buildings": Counter(kinds[2:]) for t, kinds in enumerate(s.kinds)})
+    have: Counter = Counter()
+    for found in places.values():
+        have.update(found)
+    for tid in sorted(set(have) | set(want)):
+        if have[tid] == want[tid]:
+            continue
+        name = f"{TILES[tid].tier}:{TILES[tid].name}"
+        if have[tid] > want[tid]:
+            where = [field for field, found in places.items() if found[tid]]
+            raise BadSnapshot(f"snapshot field {where[-1]}: {name} is held {have[tid]} times (in "
+                              f"{', '.join(where)}) but the game has {want[tid]}; a snapshot may not add "
+                              "or duplicate a tile")
+        raise BadSnapshot(f"snapshot field stacks.{TILES[tid].tier}: {want[tid] - have[tid]} of the "
+                          f"{want[tid]} {name} tiles are missing from the stacks, display, towns and "
+                          "removed tiles; a snapshot may not lose a tile")
 
 
 def _bad(msg: str):

@@ -28,6 +28,7 @@ from .actions import (
     DONE,
     HAUL,
     KEEP,
+    KIND_WORDS,
     MOVE,
     PASS,
     PAY,
@@ -177,6 +178,7 @@ class FoxgloveState(GameState):
     """A Foxglove Farm position. Create one with ``acreage.new_game("foxglove", ...)``."""
 
     game_name = "foxglove"
+    action_type = Action
     rules_version = "1"
 
     # ------------------------------------------------------------------ setup
@@ -582,12 +584,9 @@ class FoxgloveState(GameState):
 
     def apply(self, action) -> None:
         if not isinstance(action, Action):
-            if isinstance(action, str):
-                action = self.parse_action(action)
-            elif isinstance(action, tuple) and len(action) == 4:
-                action = Action(*action)
-            else:
-                raise IllegalAction(f"{action!r} is not a Foxglove Farm action")
+            # Slow path: notation, or a plain tuple of four whole numbers; anything else
+            # (another game's action, a list, None...) is refused before the state is touched.
+            action = self.parse_action(action) if isinstance(action, str) else self.as_action(action)
         if self._legal is None:
             self._legal = self._generate()
         if action not in self._legal:
@@ -1124,6 +1123,9 @@ class FoxgloveState(GameState):
     def _action_id(self, action) -> int:
         a = action if isinstance(action, Action) else Action(*action)
         k = a.kind
+        if not 0 <= k < len(KIND_WORDS):
+            raise IllegalAction(f"{tuple(a)} has kind {k}, which is not an action kind; kinds run "
+                                f"0-{len(KIND_WORDS) - 1} ({', '.join(KIND_WORDS)})")
         if k <= PROCESS:
             return k
         if k == BUILD:

@@ -6,13 +6,32 @@ from typing import Any
 
 from ...core.options import OptionSpec, as_bool
 from ...core.registry import GameInfo
-from .content import CHARACTER_BY_NAME, FARMHOUSE_BY_NAME
+from .content import CHARACTER_BY_NAME, CHARACTERS, FARMHOUSE_BY_NAME, FARMHOUSES
 from .heuristic import evaluate
 from .state import HarvestState
 
 
 def _assign(value: Any, players: int):
-    """HV-SET-9: ``"Trader:Bakehouse;Francie:Well House"`` or a list of [character, farmhouse]."""
+    """HV-SET-9: ``"Trader:Bakehouse;Francie:Well House"`` or a list of [character, farmhouse].
+    There is one card of each character and farmhouse (HV-SET-8), so two seats given the same
+    one are refused, naming the clash."""
+    pairs = _assign_pairs(value, players)
+    for what, cards, index in (("character", CHARACTERS, 0), ("farmhouse", FARMHOUSES, 1)):
+        seen: dict[int, int] = {}
+        for seat, pair in enumerate(pairs or ()):
+            if pair[index] in seen:
+                raise ValueError(
+                    f"seats {seen[pair[index]]} and {seat} are both given the {what} "
+                    f"{cards[pair[index]].name}; there is one of each, so give every seat a different one"
+                )
+            seen[pair[index]] = seat
+    return pairs
+
+
+def _assign_pairs(value: Any, players: int):
+    """The pairs of an ``assign`` value, read and range-checked but not checked for clashes:
+    :mod:`.scenario` stages positions by hand (every seat in one farmhouse, to test it) with
+    this reader; games started through the public API use :func:`_assign`."""
     if value in (None, "", (), []):
         return None
     if isinstance(value, str):
@@ -22,8 +41,14 @@ def _assign(value: Any, players: int):
         raise ValueError(f"assign needs one character:farmhouse pair per seat ({players})")
     out = []
     for pair in pairs:
-        if isinstance(pair, (list, tuple)) and len(pair) == 2 and all(isinstance(x, int) for x in pair):
-            out.append((int(pair[0]), int(pair[1])))
+        if (isinstance(pair, (list, tuple)) and len(pair) == 2
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in pair)):
+            c, h = pair
+            if not 0 <= c < len(CHARACTERS):
+                raise ValueError(f"character #{c} does not exist; give 0–{len(CHARACTERS) - 1} or a name")
+            if not 0 <= h < len(FARMHOUSES):
+                raise ValueError(f"farmhouse #{h} does not exist; give 0–{len(FARMHOUSES) - 1} or a name")
+            out.append((c, h))
             continue
         if not isinstance(pair, (list, tuple)) or len(pair) != 2:
             raise ValueError(f"{pair!r} is not a character:farmhouse pair")

@@ -6,10 +6,11 @@ and the decision stack; every rule afterwards runs through the normal engine.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ...core.options import normalise_options
-from . import GAME_INFO
+from . import GAME_INFO, _assign_pairs
 from .actions import parse_cell
 from .content import CROP_NAMES, FESTIVAL_BY_NAME
 from .state import CROP0, EMPTY, FOREST, SEED0, HarvestState
@@ -21,7 +22,10 @@ def fresh(players: int = 3, seed: Any = 0, **options: Any) -> HarvestState:
     """A new game at its first decision; characters assigned unless ``assign=None`` is given."""
     if "assign" not in options:
         options["assign"] = ";".join(DEFAULT[:players])
-    opts = normalise_options(GAME_INFO.name, GAME_INFO.options, players, options)
+    # A staged position may seat several players in one farmhouse (to test it on each), which
+    # the public ``assign`` option refuses; the clash check is left out here.
+    specs = {**GAME_INFO.options, "assign": replace(GAME_INFO.options["assign"], convert=_assign_pairs)}
+    opts = normalise_options(GAME_INFO.name, specs, players, options)
     return GAME_INFO.factory(players, seed, opts)
 
 

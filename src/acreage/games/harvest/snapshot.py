@@ -6,13 +6,15 @@ not for showing to a player. Every rejection is a :class:`~acreage.BadSnapshot` 
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from ...core.errors import BadSnapshot, IllegalAction, OptionError
 from ...core.options import normalise_options
 from ...core.rng import Rng
+from . import rulings as R
 from .actions import NCELLS, NUM_ACTION_IDS, parse
-from .content import BUILDINGS, CHARACTERS, FARMHOUSES, FESTIVAL, MARKET, SPACES, SUNRISE
+from .content import BUILDINGS, CHARACTERS, FARMHOUSES, FESTIVAL, GAIRY, MARKET, SPACES, SUNRISE
 
 _MASK64 = (1 << 64) - 1
 NB, NC, NH = len(BUILDINGS), len(CHARACTERS), len(FARMHOUSES)
@@ -125,8 +127,14 @@ def state_from_json(cls, data: dict):
     bl = need("blds")
     if not isinstance(bl, list) or len(bl) != n:
         raise BadSnapshot(f"snapshot: field 'blds' should be {n} lists")
-    s.blds = [[_list(b, f"blds[{i}][{j}]", 0, max(NB, NCELLS), 2) for j, b in enumerate(x)]
-              for i, x in enumerate(bl)]
+    s.blds = []
+    for i, x in enumerate(bl):
+        if not isinstance(x, list):
+            raise BadSnapshot(f"snapshot: field 'blds[{i}]' should be a list of [building, cell] pairs")
+        s.blds.append([_list(b, f"blds[{i}][{j}]", 0, None, 2) for j, b in enumerate(x)])
+        for j, (b, cell) in enumerate(s.blds[i]):
+            _int(b, f"blds[{i}][{j}][0]", 0, NB - 1)
+            _int(cell, f"blds[{i}][{j}][1]", 0, NCELLS - 1)
     for k in ("g_deck", "g_drawn"):
         v = need(k)
         if not isinstance(v, list) or any(x not in ("gs", "fields", "workshop", "tp", "market", "festival")
@@ -155,7 +163,131 @@ def state_from_json(cls, data: dict):
     s.history_seats = _list(need("history_seats"), "history_seats", 0, n - 1, len(s.history))
     if s.undo_floor > len(s.history):
         raise BadSnapshot("snapshot: field 'undo_floor' is past the end of the history")
+    _check_consistency(s, n)
     s._legal = None
     s._flag = False
     assert NUM_ACTION_IDS > 0
     return s
+
+
+def _where(fields: dict[str, list[int]], item: int) -> list[str]:
+    return [name for name, items in fields.items() if item in items]
+
+
+def _conserved(fields: dict[str, list[int]], want: Counter, what: str, exact: bool = True) -> None:
+    """Every component of ``want`` is in exactly one of ``fields`` (with ``exact`` false, in at
+    most one: components that leave the game are not counted). The error names the field where
+    a component is doubled or, for a lost one, the first field (the face-down stack)."""
+    have: Counter = Counter()
+    for items in fields.values():
+        have.update(items)
+    for item, count in sorted(have.items()):
+        if count > want.get(item, 0):
+            places = _where(fields, item) or list(fields)[:1]
+            raise BadSnapshot(
+                f"snapshot: field {places[-1]!r}: {what} {item} is held {count} times (in "
+                f"{', '.join(places)}) but the game has {want.get(item, 0)}; a snapshot may not add "
+                "or duplicate components"
+            )
+    lost = sorted((want - have).elements())
+    if exact and lost:
+        first = next(iter(fields))
+        raise BadSnapshot(
+            f"snapshot: field {first!r}: {what}s {lost} are missing from {', '.join(fields)}; "
+            "a snapshot may not lose components"
+        )
+
+
+def _check_consistency(s, n: int) -> None:
+    """Fields that are each in range but disagree with one another or with the options: seats
+    past the table, two seats with one character, more water than the bucket holds, and lost or
+    duplicated components (HV-SET-5: buildings, Market tiles, sunrise tiles, festival cards)."""
+    assign = s.options.get("assign")
+    for key, dealt, cards, index in (("char", "dealt_c", CHARACTERS, 0), ("house", "dealt_h", FARMHOUSES, 1)):
+        chosen = getattr(s, key)
+        flat = [x for pair in getattr(s, dealt) for x in pair]
+        if any(len(pair) != 2 for pair in getattr(s, dealt)) or len(flat) != len(set(flat)):
+            raise BadSnapshot(f"snapshot: field {dealt!r}: every seat is dealt 2 different cards and no "
+                              "card is dealt twice (HV-SET-8)")
+        for seat, x in enumerate(chosen):
+            if x < 0:
+                if s.phase != "setup":
+                    raise BadSnapshot(f"snapshot: field '{key}[{seat}]' is unchosen (-1) in phase "
+                                      f"{s.phase!r}; only the setup phase has unchosen cards")
+                continue
+            if chosen.count(x) > 1:
+                raise BadSnapshot(f"snapshot: field {key!r}: seats share {cards[x].name}; there is one "
+                                  "of each card")
+            if assign and x != assign[seat][index]:
+                raise BadSnapshot(f"snapshot: field '{key}[{seat}]' is {cards[x].name} but "
+                                  f"options.assign gives seat {seat} {cards[assign[seat][index]].name}")
+            if not assign and x not in getattr(s, dealt)[seat]:
+                raise BadSnapshot(f"snapshot: field '{key}[{seat}]' is {cards[x].name}, which was not "
+                                  f"dealt to seat {seat} (field {dealt!r})")
+            if key == "char" and cards[x].expansion and not s.ff:
+                raise BadSnapshot(f"snapshot: field '{key}[{seat}]' is {cards[x].name}, who needs "
+                                  "options.fall_festival")
+    if s.phase == "setup" and s.round != 1:
+        raise BadSnapshot(f"snapshot: field 'phase' is 'setup' in round {s.round}; setup is before round 1")
+    if (s.phase == "over") != (not s.frames):
+        raise BadSnapshot(f"snapshot: field 'phase' is {s.phase!r} but field 'frames' "
+                          f"{'is empty' if not s.frames else 'holds decisions'}; only a finished game "
+                          "has no decision pending")
+    for seat in range(n):
+        if s.water[seat] > s.cap[seat]:
+            raise BadSnapshot(f"snapshot: field 'water[{seat}]' is {s.water[seat]}, more than the bucket "
+                              f"capacity cap[{seat}] = {s.cap[seat]}")
+        extra = Counter(s.fresh[seat]) - Counter(s.cards[seat])
+        if extra:
+            raise BadSnapshot(f"snapshot: field 'fresh[{seat}]' lists cards {sorted(extra)} that seat "
+                              f"{seat} does not hold (field 'cards[{seat}]')")
+    if s.gairy != (n <= 2):
+        raise BadSnapshot(f"snapshot: field 'gairy' is {s.gairy}, but Mayor Gairy plays in 1–2 player "
+                          f"games only and this one has {n} (HV-SET-1)")
+    for i, seat in enumerate(s.queue):
+        if seat >= n:
+            raise BadSnapshot(f"snapshot: field 'queue[{i}]' is seat {seat}, past the {n} seats")
+    for i, f in enumerate(s.frames):
+        if f[0] != "income" and (len(f) < 2 or not 0 <= f[1] < n):
+            raise BadSnapshot(f"snapshot: field 'frames[{i}]' names seat {f[1] if len(f) > 1 else None}, "
+                              f"not a seat of this {n}-player game")
+    if len(s.ws) != 3 * R.SLOTS_PER_ROW:
+        raise BadSnapshot(f"snapshot: field 'ws' should have {3 * R.SLOTS_PER_ROW} Workshop slots, "
+                          f"got {len(s.ws)}")
+    sunrise = {"sun_stack": s.sun_stack, "display": s.display, "tile": s.tile}
+    _conserved(sunrise, Counter(t.number for t in SUNRISE if s.ff or not t.expansion), "sunrise tile")
+    if s.ff:
+        cards = {"fdeck": s.fdeck, "fdiscard": s.fdiscard, "p1": [s.p1] if s.p1 >= 0 else [],
+                 "p2": [s.p2] if s.p2 >= 0 else []}
+        cards.update({f"cards[{i}]": hand for i, hand in enumerate(s.cards)})
+        _conserved(cards, Counter({c.id: c.copies for c in FESTIVAL}), "festival card")
+    else:
+        for key in ("fdeck", "fdiscard", "cards"):
+            if any(getattr(s, key)):
+                raise BadSnapshot(f"snapshot: field {key!r} holds festival cards, but "
+                                  "options.fall_festival is off")
+        if s.p1 >= 0 or s.p2 >= 0:
+            raise BadSnapshot("snapshot: field 'p1' shows a festival card, but options.fall_festival is off")
+    per = NM // R.MARKET_STACKS if NM < 4 * R.MARKET_STACKS else 4
+    market = {f"mstacks[{i}]": st for i, st in enumerate(s.mstacks)}
+    market["mgone"] = s.mgone
+    _conserved(market, Counter(range(NM)), "Market tile", exact=False)
+    dealt = sum(len(st) for st in market.values())
+    if dealt != per * R.MARKET_STACKS:
+        raise BadSnapshot(f"snapshot: field 'mstacks': the stacks and field 'mgone' hold {dealt} Market "
+                          f"tiles, but {per * R.MARKET_STACKS} are dealt at setup (HV-SET-12)")
+    buildings = {"bstack": s.bstack, "ws": [b for b in s.ws if b >= 0]}
+    buildings.update({f"blds[{i}]": [b for b, _ in farm] for i, farm in enumerate(s.blds)})
+    _conserved(buildings, Counter(range(NB)), "building", exact=False)
+    # HV-SET-11, HV-SS-2: six buildings are drawn at setup and two more at each Sunset, so the
+    # stack's size follows from the round.
+    stack = max(0, NB - 3 * R.SLOTS_PER_ROW - R.SLOTS_PER_ROW * (s.round - 1))
+    if len(s.bstack) != stack:
+        raise BadSnapshot(f"snapshot: field 'bstack' holds {len(s.bstack)} buildings, but in round "
+                          f"{s.round} the building stack holds {stack}")
+    if s.g_deck or s.g_drawn:
+        have = Counter(s.g_deck) + Counter(s.g_drawn)
+        want = Counter(t.area for t in GAIRY if s.ff or not t.expansion for _ in range(t.copies))
+        if have != want:
+            raise BadSnapshot("snapshot: field 'g_deck': with field 'g_drawn' it should hold Mayor "
+                              f"Gairy's {sum(want.values())} tiles once each, got {sorted(have.elements())}")

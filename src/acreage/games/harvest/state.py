@@ -38,6 +38,7 @@ from .actions import (
     TEND,
     UPGRADE,
     USE,
+    WORDS,
     Action,
     from_id,
     parse,
@@ -64,6 +65,7 @@ class HarvestState(GameState):
     """A Harvest position. Create one with ``acreage.new_game("harvest", ...)``."""
 
     game_name = "harvest"
+    action_type = Action
     rules_version = "1"
 
     # ------------------------------------------------------------------ setup (HV-SET)
@@ -450,7 +452,7 @@ class HarvestState(GameState):
     def num_distinct_actions(self) -> int:
         return NUM_ACTION_IDS
 
-    def public_notation(self, action) -> str:
+    def _public_notation(self, action) -> str:
         """Characters and farmhouses are kept face down until every seat has chosen
         (HV-SET-8): a shared log shows only that a choice was made."""
         a = action if isinstance(action, Action) else Action(*action)
@@ -469,13 +471,10 @@ class HarvestState(GameState):
         return list(self._legal)
 
     def apply(self, action) -> None:
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        elif not isinstance(action, Action):
-            if isinstance(action, tuple) and len(action) == 3 and all(isinstance(x, int) for x in action):
-                action = Action(*action)
-            else:
-                raise IllegalAction(f"{action!r} is not a Harvest action")
+        if not isinstance(action, Action):
+            # Slow path: notation, or a plain tuple of three whole numbers; anything else
+            # (another game's action, a list, None...) is refused before the state is touched.
+            action = self.parse_action(action) if isinstance(action, str) else self.as_action(action)
         if self._legal is None:
             self._legal = self._generate()
         if action not in self._legal:
@@ -1008,6 +1007,9 @@ class HarvestState(GameState):
     def _action_id(self, action) -> int:
         if not isinstance(action, Action):
             action = Action(*action)
+        if not 0 <= action.kind < len(WORDS):
+            raise IllegalAction(f"{tuple(action)} has kind {action.kind}, which is not an action kind; "
+                                f"kinds run 0-{len(WORDS) - 1} ({', '.join(WORDS)})")
         return action.id
 
     def _action_from_id(self, action_id: int) -> Action:
