@@ -486,3 +486,57 @@ def test_turn_plan_follows_a_macro_through_forced_steps_and_a_turn_only_within_t
     plan.passed(_Steps(["build"], sub=True), 0, "place")  # a turn's plan is not advanced
     assert plan.steps == ["place", "pay"]
     assert plan.next(_Steps(["build"], sub=True), 0, ["place", "x"]) == "place"
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ("mcts:iterations=-1", r"iterations=-1 for mcts: give a whole number ≥ 1"),
+    ("mcts:iterations=0", r"iterations=0 for mcts: give a whole number ≥ 1"),
+    ("mcts:iterations=2.5", r"iterations=2.5 for mcts: give a whole number"),
+    ("mcts:ms=0", r"ms=0 for mcts: give a number > 0"),
+    ("mcts:ms=-20", r"ms=-20 for mcts: give a number > 0"),
+    ("mcts:ms=abc", r"ms=abc for mcts: give a number > 0"),
+    ("mcts:ms=inf", r"ms=inf for mcts"),
+    ("mcts:c=-1", r"c=-1 for mcts: give a number ≥ 0"),
+    ("mcts:widen_alpha=2", r"widen_alpha=2 for mcts: give a number from 0 to 1"),
+    ("mcts:scale=0", r"scale=0 for mcts: give a number > 0"),
+    ("mcts:book=2", r"book=2 for mcts: give 0 or 1"),
+    ("greedy:depth=-1", r"depth=-1 for greedy: give a whole number ≥ 0"),
+    ("beam:width=0", r"width=0 for beam: give a whole number ≥ 1"),
+    ("beam:width=wide", r"width=wide for beam"),
+    ("random:seed=x", r"seed=x for random: give a whole number"),
+    ("mcts:iteratons=50", r"unknown option 'iteratons' for bot mcts \(did you mean 'iterations'\?\)"),
+    ("greedy:lerned=1", r"unknown option 'lerned' for bot greedy \(did you mean 'learned'\?\)"),
+    ("mcts:ms", r"'ms' should look like key=value"),
+    ("mcts:ms=5,ms=6", r"'ms' is given twice"),
+    ("mtcs", r"no bot called 'mtcs' \(did you mean 'mcts'\?\)"),
+])
+def test_bad_bot_options_are_refused_naming_the_option_and_its_range(spec, message):
+    from acreage.agents import AgentOptionError
+    from acreage.core.errors import OptionError
+
+    with pytest.raises(AgentOptionError, match=message) as err:
+        make_agent(spec)
+    assert isinstance(err.value, OptionError) and isinstance(err.value, ValueError)
+
+
+def test_good_bot_options_are_converted_to_their_kinds():
+    bot = make_agent("mcts:iterations=7,ms=250,c=0.2,book=0,depth=3,seed=9")
+    assert (bot.budget.iterations, bot.budget.ms) == (7, 250.0)
+    assert (bot.c, bot.book, bot.depth) == (0.2, False, 3)
+    assert make_agent("beam:ms=100,clock=true,width=3").clock is True
+    assert make_agent("greedy:macros=1").macros is True
+    # the spec's seed wins over the caller's
+    assert make_agent("random:seed=4", seed=5).rng.random() == make_agent("random", seed=4).rng.random()
+
+
+def test_every_bot_option_is_in_its_table_and_every_table_entry_is_an_option():
+    import inspect
+
+    from acreage.agents import AGENTS, OPTIONS
+    from acreage.agents.options import COMMON
+
+    for name, cls in AGENTS.items():
+        params = inspect.signature(cls.__init__).parameters
+        tunables = {p for p in params if p not in ("self", "seed", "budget")}
+        assert set(OPTIONS[name]) == tunables, name
+        assert not set(OPTIONS[name]) & set(COMMON), name

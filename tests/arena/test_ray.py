@@ -34,3 +34,32 @@ def test_ray_local_runs_the_same_batches_and_resumes(tmp_path):
     finally:
         ray.shutdown()
     assert sorted(r["id"] for r in load_rows(out)) == list(range(8))
+
+
+@pytest.mark.timelimit(30)
+@pytest.mark.parametrize("address", ["127.0.0.1:1", "ray://127.0.0.1:1"])
+def test_an_unreachable_ray_address_fails_quickly_naming_it(tmp_path, address):
+    import time
+
+    from acreage.arena import ArenaError
+    from acreage.arena.backends import run_batches
+
+    out = tmp_path / "ray.jsonl"
+    start = time.monotonic()
+    with pytest.raises(ArenaError, match=f"cannot reach a Ray cluster at {address}"):
+        simulate("foxglove", 2, ["random"], 2, out, options={"move_cap": 3}, ray_address=address,
+                 progress=False)
+    with pytest.raises(ArenaError, match=f"at {address}"):
+        run_batches(sorted, [2, 1], print, ray_address=address)
+    assert time.monotonic() - start < 20
+    assert not out.exists()  # refused before anything was written
+    assert not ray.is_initialized()
+
+
+def test_ray_addresses_split_into_host_and_port():
+    from acreage.arena.backends import _host_port
+
+    assert _host_port("head:6379") == ("head", 6379)
+    assert _host_port("ray://head.example:10001") == ("head.example", 10001)
+    assert _host_port("[::1]:6379") == ("::1", 6379)
+    assert _host_port("auto") is None and _host_port("ray://head") is None

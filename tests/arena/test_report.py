@@ -19,6 +19,7 @@ GAMES = [
     (["B", "A"], [4, 12], [2, 1], 80, [["Y"], ["X"]], [7, 8]),
 ]
 T3 = 3.182446305284263  # Student t, 0.975 quantile, 3 degrees of freedom
+T39 = 2.0226909200367595  # … 39 degrees of freedom
 
 
 def _write(path, games=GAMES, extra_lines=()):
@@ -104,3 +105,78 @@ def test_report_refuses_missing_or_empty_files(tmp_path):
     (tmp_path / "empty.jsonl").write_text("")
     with pytest.raises(ArenaError, match="no finished games"):
         report(tmp_path / "empty.jsonl", show=False)
+
+
+def test_wilson_interval_matches_the_formula_and_never_collapses():
+    from acreage.arena.stats import wilson
+
+    w = wilson(8, 10)
+    z = 1.959963984540054
+    centre = (0.8 + z * z / 20) / (1 + z * z / 10)
+    half = z * math.sqrt(0.016 + z * z / 400) / (1 + z * z / 10)
+    assert (w["rate"], w["low"], w["high"]) == (0.8, pytest.approx(centre - half),
+                                                pytest.approx(centre + half))
+    assert wilson(10, 10)["high"] == 1.0 and wilson(10, 10)["low"] == pytest.approx(0.7225, abs=1e-4)
+    assert wilson(0, 10)["low"] == 0.0 and wilson(0, 10)["high"] == pytest.approx(0.2775, abs=1e-4)
+    assert wilson(0, 0)["rate"] is None
+
+
+def test_win_rates_carry_wilson_intervals_never_a_zero_width_one(tmp_path):
+    games = [(["A", "B"], [10, 5], [1, 2], 50, [["X"], []], [1, 2])] * 3
+    out = io.StringIO()
+    s = report(_write(tmp_path / "r.jsonl", games=games), console=Console(file=out, width=140))
+    a = s["agents"]["A"]
+    assert a["win_rate"] == 1.0 and a["win_ci"][1] == 1.0 and 0.3 < a["win_ci"][0] < 0.5
+    text = out.getvalue()
+    assert "100.0% [43.9–100.0]" in text and "± 0.0" not in text
+    assert "10.0 (all equal)" in text  # a mean without spread has no interval to show
+    assert "(100% won, n=3)" in text  # n beside each figure of the agent × seat table
+
+
+def test_balance_effects_carry_intervals_and_few_seats_are_flagged(tmp_path):
+    s = report(_write(tmp_path / "r.jsonl"), show=False)
+    for r in s["balance"]["tiles"]:
+        lo, hi = r["win_effect_ci"]
+        assert lo < r["win_effect"] < hi and -1 <= lo and hi <= 1
+        lo, hi = r["score_effect_ci"]
+        assert lo < r["score_effect"] < hi or lo == r["score_effect"] == hi
+        assert r["few"]  # 4 games: far below the threshold
+        assert r["win_with_ci"][0] <= r["win_with"] <= r["win_with_ci"][1]
+    from acreage.arena.report import _balance
+
+    obs = [{"agent": "A", "win": i % 2, "score": i, "items": {"t": {"X"} if i < 40 else set()}}
+           for i in range(80)]
+    (x,) = _balance(obs, "t")
+    assert not x["few"] and (x["n_with"], x["n_without"]) == (40, 40)
+    # One agent: the effect is the plain difference, and its score interval the Welch-style sum.
+    assert x["score_effect"] == pytest.approx(19.5 - 59.5)
+    half = math.hypot(*(T39 * math.sqrt(sum((v - m) ** 2 for v in vals) / 39) / math.sqrt(40)
+                        for vals, m in ((range(40), 19.5), (range(40, 80), 59.5))))
+    assert x["score_effect_ci"] == pytest.approx([-40 - half, -40 + half])
+
+
+def test_plots_label_their_axes_and_grey_out_names_with_few_seats(tmp_path, monkeypatch):
+    from matplotlib.figure import Figure
+
+    figures = {}
+    real_savefig = Figure.savefig
+
+    def keep(fig, path, *args, **kwargs):
+        figures[str(path).rsplit("/", 1)[-1]] = fig
+        return real_savefig(fig, path, *args, **kwargs)
+
+    monkeypatch.setattr(Figure, "savefig", keep)
+    report(_write(tmp_path / "r.jsonl"), plots_dir=tmp_path / "plots", show=False)
+    (ax,) = figures["scores.png"].axes
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("final score", "games")
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == [
+        "A: mean 9.0 ± 4.1, n=4", "B: mean 6.5 ± 3.8, n=4"]
+    fig = figures["tiles_balance.png"]
+    win_ax, score_ax = fig.axes[:2]
+    assert "percentage points" in win_ax.get_xlabel() and "score" in score_ax.get_xlabel()
+    assert [t.get_text() for t in win_ax.get_yticklabels()] == ["Y (n=2/6)", "X (n=4/4)"]
+    assert any(c.__class__.__name__ == "ErrorbarContainer" for c in win_ax.containers)
+    legend = " ".join(t.get_text() for t in fig.legends[0].get_texts())
+    assert "fewer than 30 seats" in legend
+    bars = [p for p in win_ax.patches if p.get_height() > 0]
+    assert all(p.get_facecolor()[:3] == pytest.approx((0xbb / 255,) * 3) for p in bars)  # all grey here

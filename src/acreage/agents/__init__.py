@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import inspect
+import difflib
 
 from .base import Agent, Budget
 from .beam import BeamAgent
 from .mcts import MctsAgent
+from .options import OPTIONS, AgentOptionError, parse_options
 from .simple import GreedyAgent, RandomAgent
 
 AGENTS: dict[str, type[Agent]] = {
@@ -15,36 +16,27 @@ AGENTS: dict[str, type[Agent]] = {
 
 
 def make_agent(spec: str, seed: int | None = None) -> Agent:
-    """Build an agent from ``name[:key=value,...]`` (keys: seed, iterations, ms)."""
+    """Build an agent from ``name[:key=value,...]``.
+
+    Every option is checked against the bot's table in :mod:`acreage.agents.options` (kind and
+    range); a bad one raises :class:`~acreage.agents.options.AgentOptionError` (an
+    ``OptionError``, so a ``ValueError``) naming the option and the values it takes."""
     name, _, rest = spec.partition(":")
     name = name.strip().lower()
     if name not in AGENTS:
-        raise ValueError(f"no bot called {name!r}; bots are: {', '.join(AGENTS)}")
-    params: dict[str, str] = {}
-    for part in filter(None, rest.split(",")):
-        key, eq, value = part.partition("=")
-        if not eq:
-            raise ValueError(f"bot option {part!r} should look like key=value")
-        params[key.strip()] = value.strip()
+        near = difflib.get_close_matches(name, list(AGENTS), n=1, cutoff=0.6)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        raise AgentOptionError(f"no bot called {name!r}{hint}; bots are: {', '.join(AGENTS)}")
+    params = parse_options(name, rest)
     cls = AGENTS[name]
-    tunables = {
-        p.name: p.default for p in inspect.signature(cls.__init__).parameters.values()
-        if p.name not in ("self", "seed", "budget") and p.default is not inspect.Parameter.empty
-    }
-    unknown = set(params) - {"seed", "iterations", "ms"} - set(tunables)
-    if unknown:
-        allowed = ", ".join(["seed", "iterations", "ms", *tunables])
-        raise ValueError(f"unknown option {sorted(unknown)[0]!r} for bot {name}; options are {allowed}")
-    budget = Budget(
-        iterations=int(params["iterations"]) if "iterations" in params else None,
-        ms=float(params["ms"]) if "ms" in params else None,
-    )
-    extra = {}
-    for key, text in params.items():
-        if key in tunables:
-            kind = type(tunables[key]) if tunables[key] is not None else float
-            extra[key] = kind(text)
-    return cls(seed=int(params.get("seed", seed if seed is not None else 0)), budget=budget, **extra)
+    budget = Budget(iterations=params.pop("iterations", None), ms=params.pop("ms", None))
+    spec_seed = params.pop("seed", None)
+    if spec_seed is None:
+        spec_seed = seed if seed is not None else 0
+    return cls(seed=int(spec_seed), budget=budget, **params)
 
 
-__all__ = ["AGENTS", "Agent", "BeamAgent", "Budget", "GreedyAgent", "MctsAgent", "RandomAgent", "make_agent"]
+__all__ = [
+    "AGENTS", "OPTIONS", "Agent", "AgentOptionError", "BeamAgent", "Budget", "GreedyAgent", "MctsAgent",
+    "RandomAgent", "make_agent",
+]

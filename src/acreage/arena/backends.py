@@ -70,6 +70,39 @@ def run_batches(
     return _run_pool(fn, items, consume, workers or os.cpu_count() or 1, batch_size)
 
 
+def _watch_parent(parent: int, every: float = 0.5) -> None:
+    """Pool worker initializer: end this worker as soon as the process that started it is gone
+    (killed with SIGKILL, say, which leaves it no chance to stop its workers), so no worker
+    outlives its run as an orphan."""
+    import threading
+    import time
+
+    def watch() -> None:
+        while True:
+            time.sleep(every)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="acreage-parent-watch", daemon=True).start()
+
+
+def _stop_workers(pool) -> None:
+    """Terminate a pool's worker processes now (a batch in progress is abandoned)."""
+    stop = getattr(pool, "terminate_workers", None)  # Python 3.14+
+    if stop is not None:
+        stop()
+        return
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    for proc in procs:
+        if proc.is_alive():
+            proc.terminate()
+    for proc in procs:
+        proc.join(timeout=5)
+        if proc.is_alive():
+            proc.kill()
+            proc.join(timeout=5)
+
+
 def _run_pool(fn: BatchFn, items: Sequence, consume: Consume, workers: int,
               batch_size: int | None) -> int:
     import multiprocessing
@@ -78,8 +111,10 @@ def _run_pool(fn: BatchFn, items: Sequence, consume: Consume, workers: int,
     workers = max(1, min(workers, len(items)))
     batches = chunks(items, batch_size or auto_batch_size(len(items), workers))
     ctx = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_watch_parent,
+                               initargs=(os.getpid(),))
     in_flight: set = set()
+    finished_all = False
     try:
         for batch in batches:
             in_flight.add(pool.submit(fn, batch))
@@ -92,11 +127,80 @@ def _run_pool(fn: BatchFn, items: Sequence, consume: Consume, workers: int,
                 nxt = next(batches, None)
                 if nxt is not None:
                     in_flight.add(pool.submit(fn, nxt))
+        finished_all = True
     finally:
         for fut in in_flight:
             fut.cancel()
+        if not finished_all:
+            # An error, Ctrl-C or SIGTERM (see ``acreage.arena.cli``): stop the batches still
+            # running instead of waiting for them, so no worker is left behind.
+            _stop_workers(pool)
         pool.shutdown(wait=True, cancel_futures=True)
     return workers
+
+
+#: Seconds to wait for a Ray head's port to answer before giving up on it.
+CONNECT_TIMEOUT = 5.0
+
+
+def _host_port(address: str) -> tuple[str, int] | None:
+    """``"ray://head:10001"`` / ``"head:6379"`` / ``"[::1]:6379"`` → (host, port); None where the
+    address names no port (``"auto"``, which Ray resolves itself)."""
+    text = address.strip()
+    if "://" in text:
+        text = text.split("://", 1)[1]
+    text = text.split("/", 1)[0]
+    host, sep, port = text.rpartition(":")
+    if not sep or not port.isdigit():
+        return None
+    host = host.strip("[]")
+    return (host or "127.0.0.1"), int(port)
+
+
+def check_reachable(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
+    """Refuse a Ray address whose port does not answer within ``timeout`` seconds, naming it.
+
+    ``ray.init`` itself keeps retrying an address that does not answer for minutes; a TCP
+    connection is a quick test that something listens there. For a loopback address Ray
+    connects to this machine's own IP instead, so that one is tried too."""
+    target = _host_port(address)
+    if target is None:
+        return
+    host, port = target
+    hosts = [host]
+    if host in ("127.0.0.1", "localhost", "::1"):
+        try:
+            from ray._private.services import resolve_ip_for_localhost
+
+            hosts.append(resolve_ip_for_localhost(host))
+        except Exception:  # a private helper: use it where it is, else test the loopback only
+            pass
+    import socket
+
+    reason = "no answer"
+    for h in dict.fromkeys(hosts):
+        try:
+            with socket.create_connection((h, port), timeout=timeout):
+                return
+        except TimeoutError:
+            reason = f"no answer within {timeout:g} s"
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+    raise ArenaError(
+        f"cannot reach a Ray cluster at {address} ({reason}); start one with 'ray start --head' "
+        "or give the head's address, or use --ray local"
+    )
+
+
+def check_ray_address(address: str) -> None:
+    """:func:`check_reachable` unless Ray is already initialised here (then it is used as it
+    is and the address is not used)."""
+    try:
+        import ray
+    except ImportError:
+        raise ArenaError("Ray is not installed; install it with: pip install ray") from None
+    if not ray.is_initialized():
+        check_reachable(address)
 
 
 def _run_ray(fn: BatchFn, items: Sequence, consume: Consume, address: str, workers: int | None,
@@ -112,7 +216,11 @@ def _run_ray(fn: BatchFn, items: Sequence, consume: Consume, address: str, worke
         if address == "local":
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=True, **extra)
         else:
-            ray.init(address=address, **extra)
+            check_reachable(address)
+            try:
+                ray.init(address=address, **extra)
+            except (ConnectionError, RuntimeError, ValueError, TimeoutError) as exc:
+                raise ArenaError(f"cannot connect to the Ray cluster at {address}: {exc}") from None
         started = True
     try:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))

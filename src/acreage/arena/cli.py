@@ -13,7 +13,10 @@ flags) is accepted too, each item parsed the same way.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+import signal
+import threading
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -84,6 +87,32 @@ def parse_seed(seed: Any) -> int | str:
         return text
 
 
+class Terminated(BaseException):
+    """SIGTERM arrived while a run was going (raised in the main thread by the handler that
+    :func:`sigterm_stops_the_run` installs). A ``BaseException``, like ``KeyboardInterrupt``,
+    so that no ``except Exception`` on the way swallows it."""
+
+
+@contextmanager
+def sigterm_stops_the_run() -> Iterator[None]:
+    """While the block runs, SIGTERM raises :class:`Terminated` in the main thread instead of
+    killing the process outright, so the run unwinds as after Ctrl-C: the pool's workers are
+    terminated (:func:`acreage.arena.backends.run_batches`), the rows already written stay in
+    the results file and a rerun resumes. Outside the main thread it does nothing."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGTERM"):
+        yield
+        return
+
+    def handler(signum, frame):
+        raise Terminated(signum)
+
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def cli_simulate(
     game: str,
     players: int = 2,
@@ -109,17 +138,19 @@ def cli_simulate(
         console = Console(stderr=True)
     specs = parse_agents(agents)
     try:
-        result = simulate(
-            game, players, specs, games, out,
-            root_seed=parse_seed(seed), options=parse_options(option), workers=workers,
-            ray_address=ray or None, batch_size=batch_size, progress=progress, record=record,
-            console=console,
-        )
-    except KeyboardInterrupt:
+        with sigterm_stops_the_run():
+            result = simulate(
+                game, players, specs, games, out,
+                root_seed=parse_seed(seed), options=parse_options(option), workers=workers,
+                ray_address=ray or None, batch_size=batch_size, progress=progress, record=record,
+                console=console,
+            )
+    except (KeyboardInterrupt, Terminated) as exc:
         if console is not None:
-            console.print(f"[yellow]interrupted[/]: the games finished so far are in {out}; "
+            what = "terminated" if isinstance(exc, Terminated) else "interrupted"
+            console.print(f"[yellow]{what}[/]: the games finished so far are in {out}; "
                           "run the same command again to resume")
-        raise SystemExit(130) from None
+        raise SystemExit(143 if isinstance(exc, Terminated) else 130) from None
     if console is not None:
         msg = f"{result['played']} games played"
         if result["skipped"]:

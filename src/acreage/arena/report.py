@@ -5,25 +5,30 @@ Definitions (also in ``docs/arena.md``):
 - One *observation* is one seat of one game. Per agent and per seat, the mean score comes with a
   95 % Student-t interval over observations (:func:`acreage.arena.stats.mean_ci`).
 - Win share: the seats sharing first place split one win (two tied winners get 0.5 each), so the
-  win rates of a game's seats add up to 1. The win rate is the mean win share, with the same t
-  interval.
+  win rates of a game's seats add up to 1. The win rate is the mean win share, with a 95 %
+  Wilson score interval (:func:`acreage.arena.stats.wilson`), which never shrinks to nothing
+  at 0 % or 100 %.
 - Balance view, for a metric holding one list of names per seat (Foxglove: ``tiles``): for each
   name, the win rate and mean score of observations that have it vs those that do not. The
   *effect* is the difference (with − without) computed within each agent and averaged with
   weights ``n_with·n_without / (n_with + n_without)``, so a strong agent that builds a tile more
-  often does not make the tile look strong. It is an association, not a causal effect: a tile
-  that is built late by players who are already ahead looks strong too.
+  often does not make the tile look strong. Its 95 % interval combines the intervals of the
+  means in it (MOVER: Wilson for win shares, Student-t for scores). Names with fewer than
+  :data:`MIN_SEATS` seats with or without them are flagged ``few`` and shown greyed out. It is
+  an association, not a causal effect: a tile that is built late by players who are already
+  ahead looks strong too.
 """
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
 from .jobs import ArenaError
 from .results import read_rows
-from .stats import mean_ci
+from .stats import mean_ci, t_quantile, wilson
 
 
 def win_shares(ranking: list[int]) -> list[float]:
@@ -34,17 +39,17 @@ def win_shares(ranking: list[int]) -> list[float]:
 
 def _group_stats(obs: list[dict]) -> dict:
     score = mean_ci([o["score"] for o in obs])
-    win = mean_ci([o["win"] for o in obs])
+    wins = math.fsum(o["win"] for o in obs)
+    win = wilson(wins, len(obs))
     return {
         "n": score["n"],
         "mean_score": score["mean"],
         "score_sd": score["sd"],
         "score_half_width": score["half_width"],
         "score_ci": [score["low"], score["high"]],
-        "win_rate": win["mean"],
-        "win_half_width": win["half_width"],
+        "win_rate": win["rate"],
         "win_ci": [win["low"], win["high"]],
-        "wins": sum(o["win"] for o in obs),
+        "wins": wins,
         "mean_place": sum(o["place"] for o in obs) / len(obs),
     }
 
@@ -65,7 +70,54 @@ def _is_per_seat_names(value: Any, players: int) -> bool:
     )
 
 
-def _balance(obs: list[dict], key: str) -> list[dict]:
+#: The balance view rates a name only with at least this many seats that had it and as many
+#: that did not; below it the effect is shown greyed out (and flagged ``few``).
+MIN_SEATS = 30
+
+
+def _side(values: list[float], pooled_sd: float | None, pooled_df: int) -> tuple[float, float]:
+    """(mean, 95 % t half width) of one side of a comparison; a side of one value borrows the
+    spread of both sides together (``pooled_sd`` with ``pooled_df`` degrees of freedom)."""
+    st = mean_ci(values)
+    if st["half_width"] is not None:
+        return st["mean"], st["half_width"]
+    if pooled_sd is None or pooled_df < 1:
+        return st["mean"], math.inf
+    return st["mean"], t_quantile(0.975, pooled_df) * pooled_sd
+
+
+def _effect(groups: list[tuple[list[dict], list[dict]]]) -> dict:
+    """The within-agent effect of having a name, with 95 % intervals.
+
+    Each agent's (with, without) pair gives a difference of means, weighted by
+    ``n_with·n_without / (n_with + n_without)``. Its interval is the MOVER combination (Zou and
+    Donner 2008) of the intervals of the means in it — Wilson for the win shares, Student-t for
+    the scores: with weights ``c`` the interval of ``Σ c·(m₁ − m₀)`` reaches
+    ``√Σ c²((m₁ − l₁)² + (u₀ − m₀)²)`` below it and ``√Σ c²((u₁ − m₁)² + (m₀ − l₀)²)`` above."""
+    parts = []
+    for w1, w0 in groups:
+        n1, n0 = len(w1), len(w0)
+        weight = n1 * n0 / (n1 + n0)
+        win1, win0 = (wilson(math.fsum(o["win"] for o in side), len(side)) for side in (w1, w0))
+        everyone = mean_ci([o["score"] for o in w1 + w0])
+        s1 = _side([o["score"] for o in w1], everyone["sd"], n1 + n0 - 1)
+        s0 = _side([o["score"] for o in w0], everyone["sd"], n1 + n0 - 1)
+        parts.append((weight, win1, win0, s1, s0))
+    total = sum(p[0] for p in parts)
+    if not total:
+        return {"win_effect": None, "win_effect_ci": None, "score_effect": None, "score_effect_ci": None}
+    win = sum(w * (a["rate"] - b["rate"]) for w, a, b, _, _ in parts) / total
+    below = math.sqrt(sum((w / total) ** 2 * ((a["rate"] - a["low"]) ** 2 + (b["high"] - b["rate"]) ** 2)
+                          for w, a, b, _, _ in parts))
+    above = math.sqrt(sum((w / total) ** 2 * ((a["high"] - a["rate"]) ** 2 + (b["rate"] - b["low"]) ** 2)
+                          for w, a, b, _, _ in parts))
+    score = sum(w * (s1[0] - s0[0]) for w, _, _, s1, s0 in parts) / total
+    half = math.sqrt(sum((w / total) ** 2 * (s1[1] ** 2 + s0[1] ** 2) for w, _, _, s1, s0 in parts))
+    return {"win_effect": win, "win_effect_ci": [win - below, win + above],
+            "score_effect": score, "score_effect_ci": [score - half, score + half]}
+
+
+def _balance(obs: list[dict], key: str, min_seats: int = MIN_SEATS) -> list[dict]:
     names = sorted({name for o in obs for name in o["items"].get(key, ())})
     by_agent: dict[str, list[dict]] = defaultdict(list)
     for o in obs:
@@ -74,26 +126,24 @@ def _balance(obs: list[dict], key: str) -> list[dict]:
     for name in names:
         with_ = [o for o in obs if name in o["items"].get(key, ())]
         without = [o for o in obs if name not in o["items"].get(key, ())]
-        num_win = num_score = weight = 0.0
+        groups = []
         for group in by_agent.values():
             w1 = [o for o in group if name in o["items"].get(key, ())]
             w0 = [o for o in group if name not in o["items"].get(key, ())]
-            if not w1 or not w0:
-                continue
-            w = len(w1) * len(w0) / (len(w1) + len(w0))
-            num_win += w * (_mean(o["win"] for o in w1) - _mean(o["win"] for o in w0))
-            num_score += w * (_mean(o["score"] for o in w1) - _mean(o["score"] for o in w0))
-            weight += w
+            if w1 and w0:
+                groups.append((w1, w0))
+        win_with = wilson(math.fsum(o["win"] for o in with_), len(with_))
         out.append({
             "name": name,
             "n_with": len(with_),
             "n_without": len(without),
-            "win_with": _mean(o["win"] for o in with_),
+            "win_with": win_with["rate"],
+            "win_with_ci": [win_with["low"], win_with["high"]],
             "win_without": _mean(o["win"] for o in without) if without else None,
             "score_with": _mean(o["score"] for o in with_),
             "score_without": _mean(o["score"] for o in without) if without else None,
-            "win_effect": num_win / weight if weight else None,
-            "score_effect": num_score / weight if weight else None,
+            **_effect(groups),
+            "few": min(len(with_), len(without)) < min_seats,
         })
     out.sort(key=lambda r: (
         r["win_effect"] is None,
@@ -205,7 +255,27 @@ def _fmt(x: float | None, digits: int = 1) -> str:
 
 
 def _pm(mean: float | None, half: float | None, digits: int = 1) -> str:
+    if half == 0:  # every value the same: a t interval of no width says nothing
+        return f"{mean:.{digits}f} (all equal)"
     return _fmt(mean, digits) if half is None else f"{mean:.{digits}f} ± {half:.{digits}f}"
+
+
+def _rate(rate: float | None, ci: list | None) -> str:
+    """``62.5% [21.9–90.8]``: a rate with its (Wilson) interval, never a ``± 0.0``."""
+    if rate is None:
+        return "—"
+    if not ci or ci[0] is None:
+        return f"{100 * rate:.1f}%"
+    return f"{100 * rate:.1f}% [{100 * ci[0]:.1f}–{100 * ci[1]:.1f}]"
+
+
+def _signed(value: float | None, ci: list | None, digits: int = 1) -> str:
+    """``+3.0 [−1.2, +7.1]``."""
+    if value is None:
+        return "—"
+    if not ci or not all(math.isfinite(x) for x in ci):
+        return f"{value:+.{digits}f}"
+    return f"{value:+.{digits}f} [{ci[0]:+.{digits}f}, {ci[1]:+.{digits}f}]"
 
 
 def print_summary(summary: dict, console=None, top: int = 12) -> None:
@@ -227,21 +297,17 @@ def print_summary(summary: dict, console=None, top: int = 12) -> None:
     def stats_table(title: str, first: str, groups: dict) -> Table:
         table = Table(title=title, title_justify="left")
         table.add_column(first)
-        for col in ("n", "mean score ± 95% CI", "win rate ± 95% CI", "wins", "mean place"):
+        for col in ("n", "mean score ± 95% CI", "win rate [95% CI]", "wins", "mean place"):
             table.add_column(col, justify="right")
         for name, st in groups.items():
-            win = st["win_rate"]
-            win_text = f"{100 * win:.1f}%" if st["win_half_width"] is None else (
-                f"{100 * win:.1f}% ± {100 * st['win_half_width']:.1f}"
-            )
             table.add_row(str(name), str(st["n"]), _pm(st["mean_score"], st["score_half_width"]),
-                          win_text, f"{st['wins']:g}", _fmt(st["mean_place"], 2))
+                          _rate(st["win_rate"], st["win_ci"]), f"{st['wins']:g}", _fmt(st["mean_place"], 2))
         return table
 
     console.print(stats_table("Per agent", "agent", summary["agents"]))
     console.print(stats_table("Per seat", "seat", summary["seats"]))
     if len(summary["agents"]) > 1:
-        table = Table(title="Mean score by agent and seat", title_justify="left")
+        table = Table(title="Mean score by agent and seat (win rate, n seats)", title_justify="left")
         table.add_column("agent")
         for s in summary["seats"]:
             table.add_column(f"seat {s}", justify="right")
@@ -249,7 +315,8 @@ def print_summary(summary: dict, console=None, top: int = 12) -> None:
             cells = []
             for s in summary["seats"]:
                 st = by_seat.get(s)
-                cells.append("—" if st is None else f"{_fmt(st['mean_score'])} ({100 * st['win_rate']:.0f}%)")
+                cells.append("—" if st is None else
+                             f"{_fmt(st['mean_score'])} ({100 * st['win_rate']:.0f}% won, n={st['n']})")
             table.add_row(a, *cells)
         console.print(table)
     length = summary["length"]
@@ -269,10 +336,14 @@ def print_summary(summary: dict, console=None, top: int = 12) -> None:
         rated = [r for r in rows if r["win_effect"] is not None]
         if not rated:
             continue
-        table = Table(title=f"Balance: {key} (effect = with − without, within agent; top and bottom {top})",
-                      title_justify="left")
-        for col, just in (("name", "left"), ("n with", "right"), ("win with", "right"),
-                          ("win without", "right"), ("win effect", "right"), ("score effect", "right")):
+        table = Table(
+            title=f"Balance: {key} (effect = with − without, within agent, 95% CI; top and bottom {top})",
+            caption=f"dim rows: fewer than {MIN_SEATS} seats with or without it, too few to rate",
+            title_justify="left", caption_justify="left",
+        )
+        for col, just in (("name", "left"), ("n with", "right"), ("n without", "right"),
+                          ("win rate with", "right"), ("win effect (pp)", "right"),
+                          ("score effect", "right")):
             table.add_column(col, justify=just)
         shown = rated if len(rated) <= 2 * top else rated[:top] + [None] + rated[-top:]
         for r in shown:
@@ -280,9 +351,10 @@ def print_summary(summary: dict, console=None, top: int = 12) -> None:
                 table.add_row("…", "", "", "", "", "")
                 continue
             table.add_row(
-                r["name"], str(r["n_with"]), f"{100 * r['win_with']:.1f}%",
-                "—" if r["win_without"] is None else f"{100 * r['win_without']:.1f}%",
-                f"{100 * r['win_effect']:+.1f} pp", f"{r['score_effect']:+.1f}",
+                r["name"], str(r["n_with"]), str(r["n_without"]), _rate(r["win_with"], r["win_with_ci"]),
+                _signed(100 * r["win_effect"], [100 * x for x in r["win_effect_ci"]]),
+                _signed(r["score_effect"], r["score_effect_ci"]),
+                style="dim" if r["few"] else None,
             )
         console.print(table)
     for plot in summary.get("plots", []):
@@ -300,7 +372,7 @@ def write_plots(summary: dict, obs: list[dict], plots_dir: Path) -> list[str]:
     plots_dir.mkdir(parents=True, exist_ok=True)
     written = []
 
-    # Score distribution per agent.
+    # Score distribution per agent: how many games ended with each final score.
     fig = Figure(figsize=(8, 4.5), dpi=110, layout="constrained")
     ax = fig.add_subplot()
     all_scores = [o["score"] for o in obs]
@@ -310,15 +382,19 @@ def write_plots(summary: dict, obs: list[dict], plots_dir: Path) -> list[str]:
         bins = [b - 0.5 * width for b in range(lo, hi + width + 1, width)]  # centred on whole scores
     else:
         bins = 30
+    per_game = all(st["n"] == summary["games"] for st in summary["agents"].values())
     for agent, st in summary["agents"].items():
         scores = [o["score"] for o in obs if o["agent"] == agent]
-        _, _, patches = ax.hist(scores, bins=bins, histtype="step", linewidth=1.6, density=True,
-                                label=f"{agent} (mean {st['mean_score']:.1f}, n={st['n']})")
+        half = st["score_half_width"]
+        mean = f"mean {st['mean_score']:.1f}" + ("" if half is None else f" ± {half:.1f}")
+        _, _, patches = ax.hist(scores, bins=bins, histtype="step", linewidth=1.6,
+                                label=f"{agent}: {mean}, n={st['n']}")
         ax.axvline(st["mean_score"], linestyle="--", linewidth=1, color=patches[0].get_edgecolor())
-    ax.set_xlabel("final score")
-    ax.set_ylabel("share of seats")
-    ax.set_title(f"Score distribution per agent ({summary['games']} games)")
-    ax.legend(fontsize=8)
+    ax.set_xlabel("final score" + (f" (bins of {width} points)" if width > 1 else ""))
+    ax.set_ylabel("games" if per_game else "seats played (games × seats per agent)")
+    ax.set_title(f"Score distribution per agent ({summary['games']} games; dashed: mean)")
+    ax.legend(fontsize=8, title="agent: mean ± 95% CI, n", title_fontsize=8)
+    ax.grid(axis="y", alpha=0.3)
     path = plots_dir / "scores.png"
     fig.savefig(path)
     written.append(str(path))
@@ -328,24 +404,57 @@ def write_plots(summary: dict, obs: list[dict], plots_dir: Path) -> list[str]:
         rated = [r for r in rows if r["win_effect"] is not None]
         if not rated:
             continue
-        rated = list(reversed(rated))  # strongest at the top of a horizontal bar chart
-        labels = [f"{r['name']} (n={r['n_with']})" for r in rated]
-        fig = Figure(figsize=(11, 1.4 + 0.22 * len(rated)), dpi=110, layout="constrained")
-        ax_win, ax_score = fig.subplots(1, 2, sharey=True)
-        ys = range(len(rated))
-        wins = [100 * r["win_effect"] for r in rated]
-        scores = [r["score_effect"] for r in rated]
-        ax_win.barh(ys, wins, color=["tab:green" if w >= 0 else "tab:red" for w in wins])
-        ax_score.barh(ys, scores, color=["tab:green" if s >= 0 else "tab:red" for s in scores])
-        ax_win.set_yticks(list(ys), labels, fontsize=7)
-        for ax in (ax_win, ax_score):
-            ax.axvline(0, color="black", linewidth=0.8)
-            ax.grid(axis="x", alpha=0.3)
-        ax_win.set_xlabel("win rate with − without (percentage points)")
-        ax_score.set_xlabel("mean score with − without")
-        fig.suptitle(f"Which {key} are too strong? Players who had each vs not ({summary['games']} games; "
-                     "within-agent differences)", fontsize=10)
-        path = plots_dir / f"{key}_balance.png"
-        fig.savefig(path)
-        written.append(str(path))
+        written.append(_balance_plot(summary, key, rated, plots_dir, Figure))
     return written
+
+
+def _balance_plot(summary: dict, key: str, rated: list[dict], plots_dir: Path, Figure) -> str:
+    """Win-rate and score effects per name with 95 % error bars; names with too few seats are
+    drawn in grey (the threshold is stated in the legend)."""
+    from matplotlib.patches import Patch
+
+    rated = list(reversed(rated))  # strongest at the top of a horizontal bar chart
+    labels = [f"{r['name']} (n={r['n_with']}/{r['n_without']})" for r in rated]
+    fig = Figure(figsize=(11, 2.0 + 0.2 * len(rated)), dpi=110, layout="constrained")
+    ax_win, ax_score = fig.subplots(1, 2, sharey=True)
+    ys = list(range(len(rated)))
+
+    def colours(values):
+        return ["#bbbbbb" if r["few"] else ("tab:green" if v >= 0 else "tab:red")
+                for r, v in zip(rated, values, strict=True)]
+
+    def errors(values, cis):
+        below = [v - lo if math.isfinite(lo) else 0.0 for v, (lo, _) in zip(values, cis, strict=True)]
+        above = [hi - v if math.isfinite(hi) else 0.0 for v, (_, hi) in zip(values, cis, strict=True)]
+        return [below, above]
+
+    wins = [100 * r["win_effect"] for r in rated]
+    win_cis = [(100 * r["win_effect_ci"][0], 100 * r["win_effect_ci"][1]) for r in rated]
+    scores = [r["score_effect"] for r in rated]
+    score_cis = [tuple(r["score_effect_ci"]) for r in rated]
+    for ax, values, cis in ((ax_win, wins, win_cis), (ax_score, scores, score_cis)):
+        ax.barh(ys, values, color=colours(values), xerr=errors(values, cis),
+                error_kw={"elinewidth": 0.9, "capsize": 2, "ecolor": "#333333"})
+        ax.axvline(0, color="black", linewidth=0.8)
+        ax.grid(axis="x", alpha=0.3)
+    ax_win.set_yticks(ys, labels, fontsize=7)
+    for label, r in zip(ax_win.get_yticklabels(), rated, strict=True):
+        if r["few"]:
+            label.set_color("#888888")
+    ax_win.set_ylabel(f"{key} (n = seats with / without it)")
+    ax_win.set_xlabel("win rate with − without (percentage points)")
+    ax_score.set_xlabel("mean final score with − without (points)")
+    handles = [
+        Patch(color="tab:green", label="more with it"),
+        Patch(color="tab:red", label="less with it"),
+        Patch(color="#bbbbbb", label=f"fewer than {MIN_SEATS} seats with or without it: too few to rate"),
+    ]
+    ax_win.set_ylim(-0.7, len(rated) - 0.3)
+    fig.legend(handles=handles, fontsize=7, loc="outside lower center", ncols=3,
+               title="bars: within-agent effect of having it; whiskers: 95% confidence interval",
+               title_fontsize=7)
+    fig.suptitle(f"Which {key} are too strong? Seats that had each vs seats that did not "
+                 f"({summary['games']} games)", fontsize=10)
+    path = plots_dir / f"{key}_balance.png"
+    fig.savefig(path)
+    return str(path)

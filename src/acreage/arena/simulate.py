@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .backends import run_batches
+from .backends import check_ray_address, run_batches
 from .jobs import ArenaError, Config
 from .results import append_rows, done_ids, open_for_append
 from .runner import run_batch
@@ -55,6 +55,8 @@ def simulate(
     if batch_size is not None and (not isinstance(batch_size, int) or batch_size < 1):
         raise ArenaError(f"the batch size must be at least 1, not {batch_size!r}")
     config = Config.build(game, players, agents, options, root_seed)
+    if ray_address and ray_address != "local":
+        check_ray_address(ray_address)  # before anything is written or shown
     out = Path(out)
     done = done_ids(out, config)
     pending = config.jobs([i for i in range(games) if i not in done], record=record)
@@ -79,7 +81,11 @@ def simulate(
 
         def consume(rows: list[dict]) -> None:
             nonlocal played
-            append_rows(fh, rows)
+            try:
+                append_rows(fh, rows)
+            except OSError as exc:
+                raise ArenaError(f"writing the results file {out} failed ({exc.strerror or exc}); the rows "
+                                 "written before stay valid, and a rerun resumes from them") from None
             played += len(rows)
             bar.advance(len(rows))
 

@@ -1,8 +1,10 @@
-"""Small statistics without SciPy: Student-t quantiles and mean ± 95 % confidence intervals.
+"""Small statistics without SciPy: Student-t quantiles, mean ± 95 % confidence intervals, and
+Wilson score intervals for proportions.
 
-The interval is the classical t interval ``mean ± t(0.975, n-1) · s / √n`` with ``s`` the sample
-standard deviation (n-1 in the denominator). The t quantile is computed exactly by inverting the
-t distribution's CDF (regularised incomplete beta function, continued fraction) by bisection.
+The interval of a mean is the classical t interval ``mean ± t(0.975, n-1) · s / √n`` with ``s``
+the sample standard deviation (n-1 in the denominator). The t quantile is computed exactly by
+inverting the t distribution's CDF (regularised incomplete beta function, continued fraction)
+by bisection. Proportions (win rates) get the Wilson score interval (:func:`wilson`).
 """
 
 from __future__ import annotations
@@ -90,3 +92,28 @@ def mean_ci(values: Sequence[float], level: float = 0.95) -> dict:
     sd = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1))
     half = t_quantile(0.5 + level / 2.0, n - 1) * sd / math.sqrt(n)
     return {"n": n, "mean": mean, "sd": sd, "half_width": half, "low": mean - half, "high": mean + half}
+
+
+def z_quantile(p: float) -> float:
+    """The ``p`` quantile of the standard normal distribution."""
+    from statistics import NormalDist
+
+    return NormalDist().inv_cdf(p)
+
+
+def wilson(successes: float, n: int, level: float = 0.95) -> dict:
+    """Wilson score interval for a proportion: ``{"n", "rate", "low", "high"}``.
+
+    ``successes`` may be fractional (a shared first place counts ½). Unlike ``p ± z·√(p(1−p)/n)``
+    it never collapses to a zero-width interval at 0 % or 100 %, and stays inside [0, 1]:
+    ``(p + z²/2n ± z·√(p(1−p)/n + z²/4n²)) / (1 + z²/n)``. No observations give ``None``s."""
+    if n <= 0:
+        return {"n": 0, "rate": None, "low": None, "high": None}
+    z = z_quantile(0.5 + level / 2.0)
+    p = min(1.0, max(0.0, successes / n))
+    denom = 1.0 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1.0 - p) / n + z * z / (4 * n * n)) / denom
+    low = 0.0 if p == 0.0 else max(0.0, centre - half)
+    high = 1.0 if p == 1.0 else min(1.0, centre + half)
+    return {"n": n, "rate": p, "low": low, "high": high}
