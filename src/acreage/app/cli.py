@@ -311,6 +311,79 @@ def report_command(
         _fail(str(exc))
 
 
+@app.command("fuzz")
+def fuzz_command(
+    game: Annotated[str, typer.Argument(help="Game name, a comma-separated list, or 'all'.")] = "all",
+    games_: Annotated[int, typer.Option("--games", "-n", help="Games in all (every configuration).")] = 100,
+    seed: Annotated[
+        str, typer.Option("--seed", "-s", help="Root seed; every game's seeds derive from it.")
+    ] = "0",
+    workers: Annotated[int | None, typer.Option("--workers", help="Local processes (default: all).")] = None,
+    ray: Annotated[str | None, typer.Option("--ray", help="Ray address ('local' or host:port).")] = None,
+    out: Annotated[Path, typer.Option("--out", help="Folder for failure records.")] = Path("fuzz-out"),
+    recheck: Annotated[Path | None, typer.Option("--replay", help="Check a failure file again.")] = None,
+    summary_json: Annotated[Path | None, typer.Option("--summary", help="Write the summary as JSON.")] = None,
+) -> None:
+    """Play random games with invariant checks at every step; write each failure as a record."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from ..arena import fuzz
+    from ..arena.cli import parse_seed as arena_seed
+
+    console = _console()
+    if recheck is not None:
+        try:
+            row = fuzz.recheck(recheck)
+        except (AcreageError, ValueError, TypeError) as exc:
+            _fail(str(exc))
+        failure = row["failure"]
+        if failure is None:
+            console.print(f"{recheck}: every check holds on replay ({row['steps']} steps)")
+            return
+        console.print(f"{recheck}: [bold red]{failure['check']}[/] fails at step {failure['step']}"
+                      + (f" ({failure['action']})" if failure["action"] else ""))
+        console.print(Text(failure["error"]))
+        console.print(Text(failure["traceback"]), style="dim")
+        raise typer.Exit(1)
+    counts = {"steps": 0, "failures": 0}
+    columns = (TextColumn("fuzz"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[info]}"),
+               TimeRemainingColumn())
+    try:
+        with Progress(*columns, console=console, transient=False) as progress:
+            task = progress.add_task("fuzz", total=games_, info="")
+
+            def on_result(row: dict, path: Path | None) -> None:
+                counts["steps"] += row["steps"]
+                if row["failure"] is not None:
+                    counts["failures"] += 1
+                    progress.console.print(f"[red]FAIL[/] {row['label']} seed {row['spec']['seed']}: "
+                                           f"{row['failure']['check']}: {row['failure']['error'][:160]}"
+                                           + (f" -> {path}" if path else ""))
+                progress.update(task, advance=1,
+                                info=f"{counts['steps']} steps, {counts['failures']} failures")
+
+            summary = fuzz.run_fuzz(game, games_, root_seed=arena_seed(seed), workers=workers,
+                                    ray_address=ray, out=out, on_result=on_result)
+    except (AcreageError, ValueError) as exc:
+        _fail(str(exc))
+    table = Table(box=box.SIMPLE, title="fuzz summary")
+    for name in ("configuration", "games", "steps", "cpu s/game"):
+        table.add_column(name, justify="left" if name == "configuration" else "right")
+    for label, (n, steps, secs) in sorted(summary.by_label.items()):
+        table.add_row(label, str(int(n)), str(int(steps)), f"{secs / max(1, n):.3f}")
+    console.print(table)
+    console.print(f"games {summary.games}  steps {summary.steps}  failures {summary.failures}  "
+                  f"time {summary.seconds:.1f} s  {summary.games_per_second:.2f} games/s "
+                  f"({summary.workers} worker{'s' if summary.workers != 1 else ''}; "
+                  f"{summary.games / max(summary.cpu_seconds, 1e-9):.2f} games per CPU-second)")
+    if summary.failure_files:
+        console.print(f"failure records in {out}/ (check one again: acreage fuzz --replay FILE)")
+    if summary_json is not None:
+        summary_json.write_text(json.dumps(summary.as_dict(), indent=1) + "\n", encoding="utf-8")
+    if summary.failures:
+        raise typer.Exit(1)
+
+
 def main() -> None:
     """Run the command line (the console script goes through :mod:`acreage.app.entry`)."""
     app()
