@@ -45,10 +45,11 @@ from acreage.games.foxglove.actions import (
     UPGRADE,
     Action,
 )
-from acreage.games.foxglove.content import FOREST, MINE, TILES, find_tile
+from acreage.games.foxglove.conservation import expected_tiles, tile_census
+from acreage.games.foxglove.content import FOREST, MINE, TILES
 from acreage.games.foxglove.geometry import SHAPES, TEES, cell_of, opposite, xy
 from acreage.games.foxglove.goods import NUM_GOODS
-from acreage.games.foxglove.rulings import AB_SPACES, C_SPACES, SOLO_SETUPS
+from acreage.games.foxglove.rulings import AB_SPACES, C_SPACES
 from acreage.games.foxglove.state import CONSTRUCTION, FINAL, OVER, PRODUCTION, TRANSPORT
 
 #: A random game (4 players, acting whenever possible) takes a few hundred decisions besides its
@@ -176,38 +177,8 @@ def _play_out(state, chooser: Chooser, on_step, apply) -> list[Action]:
 
 
 # --------------------------------------------------------------------------- invariants
-def expected_tiles(state) -> Counter:
-    """Copies of each building tile the game should hold (FF-SET-2, FF-SET-9, FF-SOLO-4/5)."""
-    advanced = state.options["advanced_tiles"]
-    named_c: set[int] = set()
-    if state.num_players == 1:
-        _, _, c_names = SOLO_SETUPS[state.options["solo_setup"]]
-        named_c = {find_tile(n, "C").id for n in c_names}
-    out: Counter = Counter()
-    for t in TILES:
-        if t.tier == "start":
-            continue
-        if t.advanced and not advanced:
-            if t.id in named_c:  # FF-SOLO-5: a named "!" tile is used even with advanced tiles off
-                out[t.id] = 1
-            continue
-        out[t.id] = t.copies
-    return out
-
-
-def tile_census(state) -> Counter:
-    """Where every building tile is: stacks, display, towns and removed (start tiles aside)."""
-    found: Counter = Counter()
-    for stack in state.stacks:
-        found.update(stack)
-    for space in state.display:
-        found.update(space)
-    found.update(state.removed)
-    for kinds in state.kinds:
-        found.update(kinds[2:])
-    return found
-
-
+# ``expected_tiles`` counts from the content data (FF-SET-2, FF-SET-9, FF-SOLO-4/5) and
+# ``tile_census`` looks in every place a tile can be; play must keep the two equal.
 def check_invariants(state, expected: Counter) -> None:
     n = state.num_players
     # FF-SET-2/9, FF-SOLO-4/5: every building tile is in exactly one place, none is lost or doubled.

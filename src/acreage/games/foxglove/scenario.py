@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.registry import new_game
+from .conservation import expected_tiles, tile_census
 from .content import TILES, find_tile
 from .geometry import cell_of, parse_shape
 from .goods import GOODS, GOODS_INDEX, NUM_GOODS
@@ -93,16 +94,7 @@ def conserve_tiles(state: FoxgloveState) -> None:
     snapshot must: a tile that a scenario added from nowhere leaves its stack (from the bottom,
     away from any order a test set on top), and a tile it dropped goes back under its stack.
     Call it before ``to_json()`` of a position built with the functions above."""
-    from collections import Counter
-
-    from .snapshot import tiles_in_game
-
-    want = tiles_in_game(state)
-    have: Counter = Counter()
-    for pile in (*state.stacks, *state.display, state.removed):
-        have.update(pile)
-    for kinds in state.kinds:
-        have.update(kinds[2:])
+    want, have = expected_tiles(state), tile_census(state)
     tier_index = {"A": 0, "B": 1, "C": 2}
     for tid in sorted(set(want) | set(have)):
         stack = state.stacks[tier_index[TILES[tid].tier]]

@@ -13,10 +13,11 @@ from ...core.errors import BadSnapshot, OptionError
 from ...core.options import normalise_options
 from ...core.rng import Rng
 from .actions import KIND_WORDS, Action
-from .content import FOREST, MINE, TILES, find_tile
+from .conservation import expected_tiles
+from .content import FOREST, MINE, TILES
 from .geometry import cell_of, in_bounds, parse_shape
 from .goods import NUM_GOODS
-from .rulings import AB_SPACES, C_SPACES, MAX_BUILDINGS, SOLO_SETUPS
+from .rulings import AB_SPACES, C_SPACES, MAX_BUILDINGS
 
 
 def GAME_INFO_SPACES(players: int) -> int:  # noqa: N802 - reads like the constant it computes
@@ -189,25 +190,6 @@ def state_from_json(cls, data: dict):
     return s
 
 
-def tiles_in_game(s) -> Counter:
-    """Copies of each building tile this game holds, start tiles aside (FF-SET-2, FF-SET-9,
-    FF-SOLO-5: a solo setup's named advanced C tile is used even with advanced tiles off)."""
-    named_c: set[int] = set()
-    if s.num_players == 1:
-        _, _, c_names = SOLO_SETUPS[s.options.get("solo_setup", 1)]
-        named_c = {find_tile(name, "C").id for name in c_names}
-    out: Counter = Counter()
-    for t in TILES:
-        if t.tier == "start":
-            continue
-        if t.advanced and not s.options.get("advanced_tiles", True):
-            if t.id in named_c:
-                out[t.id] = 1
-            continue
-        out[t.id] = t.copies
-    return out
-
-
 def _check_consistency(s, n: int) -> None:
     """Fields that are each well typed but out of range for this table or at odds with one
     another: seats past the table, counters past their bounds, and building tiles lost or
@@ -232,7 +214,7 @@ def _check_consistency(s, n: int) -> None:
                                                                     for k in kinds[2:]):
             raise BadSnapshot(f"snapshot field towns[{t}].buildings should start with the town's Forest "
                               "and Mine and hold no other starting tile")
-    want = tiles_in_game(s)
+    want = expected_tiles(s)
     places: dict[str, Counter] = {
         f"stacks.{tier}": Counter(stack) for tier, stack in zip(("A", "B", "C"), s.stacks, strict=True)
     }
