@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench strength lint clean
+.PHONY: play test bench strength lint clean fuzz mutate
 
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed (set PYTHON=...)"; exit 1; }
@@ -32,8 +32,24 @@ bench: $(STAMP)
 strength: $(STAMP)
 	$(BIN)/python bench/strength.py
 
+# Long: random games of every game, player count and main option set, checked at every step
+# (docs/fuzz.md). 30000 games take about 18 minutes on 2 free cores; failures go to fuzz-out/.
+FUZZ_GAMES ?= 30000
+FUZZ_SEED ?= 0
+fuzz: $(STAMP)
+	$(BIN)/acreage fuzz all --games $(FUZZ_GAMES) --seed $(FUZZ_SEED) --workers 2 --out fuzz-out
+
+# Long: mutation testing of each game's rules modules with mutmut (docs/mutation.md). One mutant
+# at a time; MUTATE_GAME=harvest|fields_of_green|foxglove|all, MUTATE_MINUTES caps the run (a later
+# run resumes). Harvest alone takes about 45 minutes on 2 cores.
+MUTATE_GAME ?= all
+MUTATE_MINUTES ?= 120
+mutate: $(STAMP)
+	@$(BIN)/python -c "import mutmut" 2>/dev/null || $(BIN)/python -m pip install --quiet 'mutmut>=3,<4'
+	$(BIN)/python tools/mutate.py $(MUTATE_GAME) --max-children 1 --budget-minutes $(MUTATE_MINUTES)
+
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench .ci
+	$(BIN)/ruff check src tests bench tools .ci
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

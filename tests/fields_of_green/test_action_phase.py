@@ -6,7 +6,7 @@ from __future__ import annotations
 from acreage.games.fields_of_green import rulings as R
 from acreage.games.fields_of_green import scenario as sc
 from acreage.games.fields_of_green.content import CARDS, LOCATION_IDS, find_card
-from acreage.games.fields_of_green.state import ACTION, HARVEST_PHASE, RESOLVE
+from acreage.games.fields_of_green.state import ACTION, MAINTENANCE, RESOLVE
 
 from .helpers import assert_illegal, game, legal, next_year
 
@@ -57,7 +57,10 @@ def test_ex8_three_player_passing_years_one_and_two():
     picks_t6 = {seat: card for (t, seat, card) in log if t == 6}
     assert picks_t6 == {0: b[5], 1: c[5], 2: a[5]}
     assert [seat for (t, seat, _) in log if t == 1] == [0, 1, 2]
-    assert s.phase == HARVEST_PHASE or s.year == 2
+    # FG-ACT-10 then FG-HRV-2: the farms hold no card with a Harvest ability, so the Harvest has
+    # nothing to resolve, and the introductory split needs no choice (FG-MNT-12): play is in
+    # year 2's Action phase.
+    assert (s.year, s.phase) == (2, ACTION)
     # Year 2: First Player B (seat 1), counter-clockwise.
     next_year(s) if s.year == 1 else None
     assert s.year == 2 and s.first_player == 1 and s.direction == -1
@@ -154,7 +157,10 @@ def test_phase_ends_after_six_turns_and_harvest_follows():
         acts = s.legal_actions()
         market = [a for a in acts if str(a).startswith("market")]
         s.apply(market[0] if market else acts[0])
-    assert s.phase == HARVEST_PHASE or s.year == 2
+    # FG-ACT-10 then FG-HRV-2: the farms hold no card with a Harvest ability, so the Harvest has
+    # nothing to resolve, and the introductory split needs no choice (FG-MNT-12): play is in
+    # year 2's Action phase.
+    assert (s.year, s.phase) == (2, ACTION)
     assert sum(1 for c in s.discard) == 18
 
 
@@ -192,7 +198,10 @@ def test_ex7_two_player_display_and_alternating_picks():
         s.apply("market 0")
     assert taken == {0: [3, 8, 5, 4, 6, 9], 1: [1, 2, 10, 11, 12, 7]}
     assert not s.pile and not s.display
-    assert s.phase == HARVEST_PHASE or s.year == 2
+    # FG-ACT-10 then FG-HRV-2: the farms hold no card with a Harvest ability, so the Harvest has
+    # nothing to resolve; year 2 starts with the split declarations (FG-MNT-6), made first by
+    # seat 1, the year-2 First Player (FG-2P-6).
+    assert (s.year, s.phase, s.current_player) == (2, MAINTENANCE, 1)
 
 
 def test_2p_display_sizes_and_first_player_alternates():

@@ -159,7 +159,9 @@ def test_introductory_mode_draws_the_fixed_splits():
         while s.frames and s.frames[-1][0] == "water":
             s.apply(sorted(legal(s))[0])
         assert all(sp == R.INTRO_SPLITS[y - 1] for sp in s.splits)
-    assert min(len(d) for d in s.decks) >= 33 - 28
+    # FG-MNT-12: 4 seats draw 2+2+1+1 Plantations, 2+2+2+1 Livestock, 1+1+1+1 Structures and
+    # 1+1+2+3 Buildings over the four years, from decks of 33 (FG-SET-2): none runs out.
+    assert [len(d) for d in s.decks] == [33 - 4 * 6, 33 - 4 * 7, 33 - 4 * 4, 33 - 4 * 7]
 
 
 def test_year_one_has_no_income_and_later_years_do():

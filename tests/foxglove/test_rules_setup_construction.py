@@ -361,7 +361,7 @@ def test_stacks_seeded_and_hidden_FF_SET_8():
     b = acreage.new_game("foxglove", players=2, seed=7)
     assert a.to_json() == b.to_json()
     orders = {tuple(stack_refs(acreage.new_game("foxglove", players=2, seed=s), "B")) for s in range(6)}
-    assert len(orders) > 1
+    assert len(orders) == 6  # 35 tiles: six seeds give six different orders
     obs = a.observation(1)
     assert obs["stack_sizes"] == {t: len(stack_refs(a, t)) for t in "ABC"}
     assert [sp["tile"] for sp in obs["display"]] == tops(a)
@@ -404,8 +404,7 @@ def test_start_player_option_and_seeded_draw_FF_SET_12():
         assert state.current_player == seat
         assert state.observation(0)["start_player"] == seat
     drawn = [acreage.new_game("foxglove", players=4, seed=s).start_player for s in range(20)]
-    assert set(drawn) <= {0, 1, 2, 3}
-    assert len(set(drawn)) > 1
+    assert set(drawn) == {0, 1, 2, 3}  # every seat can be drawn
     assert drawn == [acreage.new_game("foxglove", players=4, seed=s).start_player for s in range(20)]
 
 

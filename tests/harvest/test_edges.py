@@ -99,8 +99,12 @@ def test_market_block_without_paying_HV_FM_2():
     s.occ = [[] for _ in s.occ]
     s.coins[0] = s.fert[0] = s.water[0] = 0
     s.seeds[0] = [0, 0, 0, 0]
+    score = s.score[0]
     s.apply("place FM-A")
-    assert s.occ[11] == [0] and s.current_player != 0 or s.frames[-1][0] != "market"
+    # HV-FM-2: the space is taken (blocked) and nothing is paid or gained; no Market choice is open
+    assert s.occ[11] == [0]
+    assert not s.frames or s.frames[-1][0] != "market"
+    assert (s.coins[0], s.fert[0], s.water[0], s.seeds[0], s.score[0]) == (0, 0, 0, [0, 0, 0, 0], score)
 
 
 def test_ff3_coin_or_card_HV_FFB_5():

@@ -7,7 +7,7 @@ import pytest
 from acreage import OptionError, new_game
 from acreage.games.harvest import scenario as sc
 from acreage.games.harvest.content import CHARACTERS, FESTIVAL_BY_NAME
-from acreage.games.harvest.state import FF1
+from acreage.games.harvest.state import EMPTY, FF1
 
 from .helpers import legal
 
@@ -57,7 +57,7 @@ def test_option_off_HV_FFO_1():
         s = new_game("harvest", players=4, seed=seed, fall_festival=False)
         assert 11 not in s.tile + s.sun_stack
         assert not any(CHARACTERS[c].expansion for d in s.dealt_c for c in d)
-        assert not s.fdeck and s.p1 < 0
+        assert not s.fdeck and s.p1 < 0 and s.p2 < 0 and s.fdiscard == []
     s = _action_start(3, fall_festival=False)
     assert not any(a.startswith("place FF") for a in legal(s))
 
@@ -172,8 +172,11 @@ def test_maisie_and_finn_HV_EX_4_HV_FNM_2_HV_FNM_3():
     s.apply("place W-2 maisie")
     s.apply("upgrade")
     s.apply("upgrade")
+    face = 1 + s.rng.clone().below(6)  # the forest die this clear rolls (HV-SET-13)
     s.apply("clear 1,5")
-    assert s.coins[0] in (2, 4, 5) and s.cap[0] == 5
+    # HV-EX-4: 6 - 1 - 1 - 2 = 2 coins, plus the die's coins (HV-WS-4: face 1 gives 2, face 5 gives 1)
+    assert s.coins[0] == 2 + {1: 2, 5: 1}.get(face, 0) and s.cap[0] == 5
+    assert s.farm[0][4] == EMPTY
     sc.at_turn(s, 0)
     before = s.coins[0]
     s.apply("place GS-2 finn")
@@ -239,7 +242,9 @@ def test_gap_until_end_of_turn_HV_EX_6_HV_FFC_4_HV_FFC_6():
     s.apply("harvest")
     assert "card P2" not in legal(s) and {"card P1", "card P3"} <= legal(s)
     s.apply("done")
-    assert s.p2 >= 0  # shifted at end of turn
+    # HV-FFC-6: at the end of the turn Pecan Pie stays in P1 and the deck top (Apple Pie, shown in
+    # P3) moves down to fill P2; the deck's next card shows in P3.
+    assert s.p2 == FESTIVAL_BY_NAME["apple pie"].id
     assert s.p1 == FESTIVAL_BY_NAME["pecan pie"].id
 
 

@@ -8,6 +8,7 @@ checklist ID no other test names.
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 from acreage.games.harvest import scenario as sc
 from acreage.games.harvest.content import BUILDING_BY_NAME as BB
@@ -307,18 +308,21 @@ def test_lumberjack_keeps_one_of_two_rolls_HV_WS_4_HV_CHR_2():
         s.coins[0], s.fert[0], s.score[0], s.seeds[0] = 0, 0, 0, [0, 0, 0, 0]
         s.water[0] = s.cap[0]
         s.apply("place W-1")
+        roll = s.rng.clone()  # the two faces this clear rolls (HV-SET-13)
+        d1, d2 = 1 + roll.below(6), 1 + roll.below(6)
         s.apply("clear 1,4")
         assert s.farm[0][3] == EMPTY
-        if s.frames and s.frames[-1][0] == "die":
+        # a choice only when the faces differ; equal faces are simply gained
+        assert (bool(s.frames) and s.frames[-1][0] == "die") == (d1 != d2), seed
+        face = max(d1, d2)
+        if d1 != d2:
             seen += 1
-            opts = legal(s)
-            assert len(opts) == 2 and all(o.startswith("die ") for o in opts)
-            face = max(int(o.split()[1]) for o in opts)
+            assert legal(s) == {f"die {d1}", f"die {d2}"}
             s.apply(f"die {face}")
-            g = DIE_FACES[face - 1]
-            assert (s.coins[0], s.fert[0], s.score[0]) == (g.coins, g.fertilizer, g.points)
-            assert s.seeds[0] == list(g.seeds)
-    assert seen >= 3
+        g = DIE_FACES[face - 1]
+        assert (s.coins[0], s.fert[0], s.score[0]) == (g.coins, g.fertilizer, g.points)
+        assert s.seeds[0] == list(g.seeds)
+    assert seen >= 3  # the choice itself was met, not only equal faces
 
 
 def test_gairy_with_no_placement_ends_turn_HV_GAI_8_HV_GAI_7():
@@ -359,7 +363,10 @@ def test_expansion_setup_HV_FFO_2_HV_FFO_3_HV_SET_9_HV_SET_10_HV_GAI_1_HV_GAI_3_
     assert CHARACTERS[s.char[0]].name == "Trader" and CHARACTERS[s.char[1]].name == "Finn & Maisie"
     tiles = s.tile + s.display + s.sun_stack
     assert sorted(tiles) == list(range(1, 12)) and len(set(s.tile)) == 2  # HV-SET-10 (+#11)
+    # HV-FFO-2: the 30 festival cards are all in play: one dealt to P1, one to P2, 28 in the deck
+    full = {c.id: c.copies for c in FESTIVAL_BY_NAME.values()}
     assert s.p1 >= 0 and s.p2 >= 0 and len(s.fdeck) == 30 - 2
+    assert dict(Counter([*s.fdeck, s.p1, s.p2])) == full and sum(full.values()) == 30
     assert s.record()["options"]["fall_festival"] is True
     while s.phase != "action":
         s.apply(s.legal_actions()[0])
@@ -621,7 +628,10 @@ def test_deck_exhaustion_HV_FFC_7():
     assert s.p1 == _card("Apple Pie") and s.p2 == -1 and s.p3() == -1
     s.fdiscard = [_card("Pecan Pie"), _card("Funnel Cake")]
     s._shift()
-    assert s.p2 >= 0 and s.p3() >= 0 and s.fdiscard == []
+    # the two discards became the new deck: one fills P2, the other shows in P3 (deck of 1)
+    assert s.p1 == _card("Apple Pie")
+    assert {s.p2, s.p3()} == {_card("Pecan Pie"), _card("Funnel Cake")}
+    assert len(s.fdeck) == 1 and s.fdiscard == []
 
 
 def test_francie_one_card_and_coin_HV_FRA_2():

@@ -1,0 +1,113 @@
+"""The shuffle every game's setup relies on (FF-SET-8, FG-SET-2, FG-SET-7, HV-SET-10..13):
+``Rng.shuffle`` must give every arrangement, so every card can end anywhere, itself included.
+
+A classic slip in a Fisher–Yates shuffle is drawing ``j`` from ``range(i)`` instead of
+``range(i + 1)`` (Sattolo's algorithm): then no card ever keeps its place, and a stack's order
+becomes partly predictable. The counts below are exact for fixed seeds, so these tests are
+deterministic; the chi-square bounds are the 0.999 quantiles, far from the values measured.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+import pytest
+
+from acreage.core.rng import Rng, seed_to_int
+
+N = 6
+DRAWS = 12_000
+#: chi-square 0.999 quantile for 25 degrees of freedom (6 x 6 table of positions, rows and columns
+#: fixed).
+CHI2_POSITIONS_DF25 = 52.62
+
+
+def _positions(seed: int) -> list[list[int]]:
+    """counts[card][position] over DRAWS shuffles of range(N)."""
+    rng = Rng(seed)
+    counts = [[0] * N for _ in range(N)]
+    for _ in range(DRAWS):
+        deck = list(range(N))
+        rng.shuffle(deck)
+        for pos, card in enumerate(deck):
+            counts[card][pos] += 1
+    return counts
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2024])
+def test_every_card_can_keep_its_place_and_positions_are_uniform_FF_SET_8_HV_SET_13(seed):
+    """FF-SET-8, FG-SET-2, HV-SET-13: each card lands on each position, its own included, about
+    DRAWS / N times (chi-square over the whole table)."""
+    counts = _positions(seed)
+    expected = DRAWS / N
+    for card in range(N):
+        assert counts[card][card] > 0, f"card {card} never kept its place"
+        assert sum(counts[card]) == DRAWS
+    for pos in range(N):
+        assert sum(counts[card][pos] for card in range(N)) == DRAWS
+    chi2 = sum((c - expected) ** 2 / expected for row in counts for c in row)
+    assert chi2 < CHI2_POSITIONS_DF25, f"positions far from uniform: chi2 = {chi2:.1f}"
+    # no single cell is far off either (5 standard deviations)
+    sd = (DRAWS * (1 / N) * (1 - 1 / N)) ** 0.5
+    assert all(abs(c - expected) < 5 * sd for row in counts for c in row)
+
+
+def test_every_permutation_appears_and_they_are_uniform_FG_SET_7_HV_SET_10():
+    """FG-SET-7, HV-SET-10: all 120 orders of 5 tiles appear, the identity among them, with a
+    chi-square over the 120 counts inside the bound."""
+    rng = Rng(7)
+    seen: Counter = Counter()
+    draws = 24_000
+    for _ in range(draws):
+        deck = list(range(5))
+        rng.shuffle(deck)
+        seen[tuple(deck)] += 1
+    assert set(seen) == set(itertools.permutations(range(5)))
+    assert seen[tuple(range(5))] > 0
+    expected = draws / 120
+    chi2 = sum((seen[p] - expected) ** 2 / expected for p in itertools.permutations(range(5)))
+    # 119 degrees of freedom: the 0.999 quantile is about 173.6
+    assert chi2 < 173.6, f"orders far from uniform: chi2 = {chi2:.1f}"
+
+
+def test_two_cards_swap_half_the_time_HV_SET_13():
+    """HV-SET-13: a two-card stack keeps its order about half the time, never always."""
+    rng = Rng(11)
+    kept = 0
+    for _ in range(4000):
+        deck = ["a", "b"]
+        rng.shuffle(deck)
+        kept += deck == ["a", "b"]
+    # mean 2000, standard deviation about 31.6: 5 of them either side
+    assert 1842 < kept < 2158
+
+
+def test_shuffle_is_a_permutation_and_seeded_HV_SET_13():
+    """HV-SET-13: same seed, same order; different seeds, different orders; nothing lost; the
+    short cases (empty, one card) are left alone."""
+    base = list(range(40))
+    a, b, c = base[:], base[:], base[:]
+    Rng(5).shuffle(a)
+    Rng(5).shuffle(b)
+    Rng(6).shuffle(c)
+    assert a == b and a != c
+    assert sorted(a) == base
+    empty: list[int] = []
+    one = [9]
+    Rng(1).shuffle(empty)
+    Rng(1).shuffle(one)
+    assert empty == [] and one == [9]
+    assert seed_to_int("x") == seed_to_int("x") != seed_to_int("y")
+
+
+def test_below_is_uniform_and_in_range():
+    """``below(n)``, which the shuffle draws from, covers ``range(n)`` evenly and rejects n <= 0."""
+    rng = Rng(3)
+    counts = Counter(rng.below(7) for _ in range(7000))
+    assert set(counts) == set(range(7))
+    chi2 = sum((counts[k] - 1000) ** 2 / 1000 for k in range(7))
+    assert chi2 < 22.46  # 6 degrees of freedom, 0.999 quantile
+    assert {Rng(k).below(1) for k in range(20)} == {0}
+    with pytest.raises(ValueError):
+        rng.below(0)
