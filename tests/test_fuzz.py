@@ -136,3 +136,13 @@ def test_cli_prints_a_summary_and_exits_nonzero_on_failure(tmp_path, monkeypatch
         record = sorted(tmp_path.glob("harvest-*.json"))[0]
         again = CliRunner().invoke(app, ["fuzz", "--replay", str(record)])
         assert again.exit_code == 1 and "conservation" in again.output
+
+
+def test_cli_summary_goes_into_a_new_folder_and_a_folder_is_refused_before_the_run(tmp_path):
+    target = tmp_path / "new" / "deeper" / "s.json"
+    result = CliRunner().invoke(app, ["fuzz", "harvest", "--games", "1", "--workers", "1",
+                                      "--out", str(tmp_path / "fails"), "--summary", str(target)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(target.read_text())["games"] == 1
+    refused = CliRunner().invoke(app, ["fuzz", "harvest", "--games", "1", "--summary", str(tmp_path)])
+    assert refused.exit_code == 2 and "is a folder" in refused.output and "games 1" not in refused.output

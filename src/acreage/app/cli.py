@@ -345,6 +345,14 @@ def fuzz_command(
         console.print(Text(failure["error"]))
         console.print(Text(failure["traceback"]), style="dim")
         raise typer.Exit(1)
+    if summary_json is not None:  # refuse a bad --summary path now, not after a long run
+        if summary_json.is_dir():
+            _fail(f"--summary {summary_json} is a folder; give a file name such as "
+                  f"{summary_json / 'summary.json'}")
+        try:
+            summary_json.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            _fail(f"--summary {summary_json}: cannot create its folder ({exc.strerror or exc})")
     counts = {"steps": 0, "failures": 0}
     columns = (TextColumn("fuzz"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[info]}"),
                TimeRemainingColumn())
@@ -379,7 +387,10 @@ def fuzz_command(
     if summary.failure_files:
         console.print(f"failure records in {out}/ (check one again: acreage fuzz --replay FILE)")
     if summary_json is not None:
-        summary_json.write_text(json.dumps(summary.as_dict(), indent=1) + "\n", encoding="utf-8")
+        try:
+            summary_json.write_text(json.dumps(summary.as_dict(), indent=1) + "\n", encoding="utf-8")
+        except OSError as exc:
+            _fail(f"--summary {summary_json}: cannot be written ({exc.strerror or exc})")
     if summary.failures:
         raise typer.Exit(1)
 
