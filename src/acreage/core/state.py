@@ -190,8 +190,7 @@ class GameState(ABC):
         """The integer id of ``action`` in this position (:class:`IllegalAction` if ``action``
         is not an action of this game)."""
         try:
-            if self.action_type is not None and not isinstance(action, self.action_type):
-                action = self.as_action(action)
+            action = self.as_action(action)
             index = self._action_id(action)
         except AcreageError:
             raise

@@ -254,6 +254,19 @@ def _check_consistency(s, n: int) -> None:
     if len(s.ws) != 3 * R.SLOTS_PER_ROW:
         raise BadSnapshot(f"snapshot: field 'ws' should have {3 * R.SLOTS_PER_ROW} Workshop slots, "
                           f"got {len(s.ws)}")
+    check_components(s)
+    # HV-SET-11, HV-SS-2: six buildings are drawn at setup and two more at each Sunset, so the
+    # stack's size follows from the round.
+    stack = max(0, NB - 3 * R.SLOTS_PER_ROW - R.SLOTS_PER_ROW * (s.round - 1))
+    if len(s.bstack) != stack:
+        raise BadSnapshot(f"snapshot: field 'bstack' holds {len(s.bstack)} buildings, but in round "
+                          f"{s.round} the building stack holds {stack}")
+
+
+def check_components(s) -> None:
+    """Every component is where the rules let it be, none lost or doubled (HV-SET-10 sunrise
+    tiles, HV-FFC festival cards, HV-SET-12 Market tiles, HV-SS-2 buildings, Mayor Gairy's
+    set); :class:`BadSnapshot` names the field. The fuzzer's conservation check runs it too."""
     sunrise = {"sun_stack": s.sun_stack, "display": s.display, "tile": s.tile}
     _conserved(sunrise, Counter(t.number for t in SUNRISE if s.ff or not t.expansion), "sunrise tile")
     if s.ff:
@@ -279,12 +292,6 @@ def _check_consistency(s, n: int) -> None:
     buildings = {"bstack": s.bstack, "ws": [b for b in s.ws if b >= 0]}
     buildings.update({f"blds[{i}]": [b for b, _ in farm] for i, farm in enumerate(s.blds)})
     _conserved(buildings, Counter(range(NB)), "building", exact=False)
-    # HV-SET-11, HV-SS-2: six buildings are drawn at setup and two more at each Sunset, so the
-    # stack's size follows from the round.
-    stack = max(0, NB - 3 * R.SLOTS_PER_ROW - R.SLOTS_PER_ROW * (s.round - 1))
-    if len(s.bstack) != stack:
-        raise BadSnapshot(f"snapshot: field 'bstack' holds {len(s.bstack)} buildings, but in round "
-                          f"{s.round} the building stack holds {stack}")
     if s.g_deck or s.g_drawn:
         have = Counter(s.g_deck) + Counter(s.g_drawn)
         want = Counter(t.area for t in GAIRY if s.ff or not t.expansion for _ in range(t.copies))
