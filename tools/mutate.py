@@ -42,6 +42,11 @@ RULES_MODULES: dict[str, list[str]] = {
 #: Tests run against each game's mutants (mutmut runs, per mutant, only those that reach the
 #: mutated function).
 COMMON_TESTS = ["tests/test_core_contract.py", "tests/test_content_checks.py"]
+#: Tests outside a game's folder that play its rules: Foxglove's property tests and the
+#: interop adapters are the ones that exercise its action-id codec.
+EXTRA_TESTS: dict[str, list[str]] = {
+    "foxglove": ["tests/test_properties.py", "tests/interop/test_encoding.py"],
+}
 
 #: mutmut's verdicts (mutmut.stats.status_by_exit_code), grouped for the score.
 KILLED = {"killed", "caught by type check"}
@@ -62,7 +67,7 @@ def game_options(game: str) -> dict[str, str]:
     options = base_options()
     options["source_paths"] = "\nsrc/"
     options["only_mutate"] = "".join(f"\n{GAMES_DIR}/{game}/{m}" for m in RULES_MODULES[game])
-    tests = [f"tests/{game}", *COMMON_TESTS]
+    tests = [f"tests/{game}", *COMMON_TESTS, *EXTRA_TESTS.get(game, [])]
     options["pytest_add_cli_args_test_selection"] = "".join(f"\n{t}" for t in tests)
     # the work folder is not a git checkout
     options["use_git_change_detection"] = "false"

@@ -31,6 +31,10 @@ class BadSeat(AcreageError, ValueError):
     spectator's view is offered)."""
 
 
+class BadEventIndex(AcreageError, ValueError):
+    """A ``since=`` for the event log that is not a count of events already seen."""
+
+
 class OptionError(AcreageError, ValueError):
     """A game option (or player count, or game name) that the game does not support."""
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
-from .errors import AcreageError, BadActionId, BadSeat, IllegalAction
+from .errors import AcreageError, BadActionId, BadEventIndex, BadSeat, IllegalAction
+from .events import EARLIER, EventLog, points_by_source, recording
 
 RECORD_FORMAT = "acreage-record"
 SNAPSHOT_FORMAT = "acreage-snapshot"
@@ -45,6 +46,8 @@ class GameState(ABC):
     #: The game's action class, a ``NamedTuple`` of whole numbers. Set by every game, so the
     #: guarded entry points can tell a plain tuple from another game's action.
     action_type: ClassVar[type | None] = None
+    #: The event log (see ``core/events.py``), or ``None`` while nobody has asked for events.
+    _events: EventLog | None = None
 
     # ----------------------------------------------------------------- to implement
     @property
@@ -259,6 +262,65 @@ class GameState(ABC):
             return game_info(self.game_name).title
         except AcreageError:
             return self.game_name
+
+    # ----------------------------------------------------------------- events and scores
+    def record_events(self) -> None:
+        """Keep an event log from now on, with the events of the game so far.
+
+        The past is rebuilt by replaying this game's record with the log on (events are
+        derived data, so the replay tells exactly what happened). A position that its record
+        does not rebuild (one built by hand, or loaded from a snapshot of such a position)
+        starts its log here with a ``log_begins`` event; the points scored before it are
+        shown in the breakdown as one entry."""
+        if self._events is not None:
+            return
+        from .records import replay  # records imports this module
+
+        log = None
+        try:
+            with recording():
+                twin = replay(self.record())
+            if twin._events is not None and twin._state_to_json() == self._state_to_json():
+                log = twin._events
+        except AcreageError:
+            log = None
+        if log is None:
+            log = EventLog()
+            log.step = len(self.history)
+            log.add("log_begins", None, {"scores": self.scores()})
+        self._events = log
+
+    @property
+    def event_count(self) -> int:
+        """How many events the log holds (the ``since`` that asks only for later ones)."""
+        self.record_events()
+        return len(self._events)
+
+    def events_for(self, seat: int | None, since: int = 0) -> list[dict]:
+        """The events from index ``since`` on, as ``seat`` may know them (``None``: a
+        spectator). Starts the log on the first call (see :meth:`record_events`)."""
+        seat = self.check_seat(seat, spectator=True)
+        if type(since) is not int or since < 0:
+            raise BadEventIndex(
+                f"since={since!r} is not a count of events; give the number of events already "
+                "seen (0 or more, e.g. the event_count of an earlier call)"
+            )
+        self.record_events()
+        return self._events.for_seat(seat, since)
+
+    def score_breakdown(self, seat: int) -> dict[str, int]:
+        """Points by source for ``seat``; the values sum to ``scores()[seat]`` at every point
+        of the game. Each game labels its sources as its rulebook does."""
+        return self._score_breakdown(self.check_seat(seat))
+
+    def _score_breakdown(self, seat: int) -> dict[str, int]:
+        """Default: the points events of the log, by source, plus points older than the log."""
+        self.record_events()
+        out = points_by_source(self._events.full, seat)
+        missing = self.scores()[seat] - sum(out.values())
+        if missing:
+            out[EARLIER] = missing
+        return out
 
     # ----------------------------------------------------------------- shared
 

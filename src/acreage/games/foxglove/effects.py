@@ -82,18 +82,24 @@ def can_process(kind: TileKind, cubes: list[int], base: int) -> bool:
     return False
 
 
-def process(kind: TileKind, cubes: list[int], base: int) -> int:
-    """Run every processing effect as often as the cubes allow (FF-PRC-1..6); return points."""
+def process(kind: TileKind, cubes: list[int], base: int, counts: list[int] | None = None) -> int:
+    """Run every processing effect as often as the cubes allow (FF-PRC-1..6); return points.
+
+    ``counts``, when given, receives how many times each conversion ran (for the event log)."""
     points = 0
     for eff in kind.effects:
         if eff.when != "processing":
             continue
+        if counts is not None:
+            counts.append(0)
         if eff.kind == "convert":
             inputs = eff.inputs
             while all(cubes[base + g] >= n for g, n in enumerate(inputs)):
                 for g in range(NUM_GOODS):
                     cubes[base + g] -= inputs[g]
                 points += eff.points
+                if counts is not None:
+                    counts[-1] += 1
                 if any(eff.goods):
                     # FF-PRC-3: outputs go on this tile's free slots, the excess is lost; the
                     # goods order decides which part of a mixed output survives.
@@ -112,4 +118,6 @@ def process(kind: TileKind, cubes: list[int], base: int) -> int:
                 for g in order[: eff.count]:
                     cubes[base + g] -= 1
                 points += eff.points
+                if counts is not None:
+                    counts[-1] += 1
     return points

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import BadActionId, BadSnapshot, IllegalAction
+from ...core.events import new_log
 from ...core.rng import Rng
 from ...core.state import GameState
 from . import effects as fx
@@ -40,6 +41,7 @@ from .actions import (
     Action,
 )
 from .content import FOREST, MINE, TILES, find_tile
+from .events import FLOOR_SOURCE, goods_dict, source
 from .geometry import (
     SHAPE_INDEX,
     SHAPES,
@@ -102,6 +104,7 @@ _FREE_TRAIL = {t.id: sum(e.count for e in t.effects if e.kind == "free_trail") f
 _SUBS = {t.id: sum(e.count for e in t.effects if e.kind == "wood_for_stone") for t in TILES}
 _HAS_PROCESSING = tuple(t.has_processing for t in TILES)
 _HAS_PRODUCTION = tuple(any(e.when == "production" for e in t.effects) for t in TILES)
+_HAS_END = tuple(any(e.when == "end" for e in t.effects) for t in TILES)
 _TILE_REF = {t.id: f"{t.tier}:{t.name}" for t in TILES}
 _REF_TILE = {ref: tid for tid, ref in _TILE_REF.items()}
 
@@ -186,6 +189,7 @@ class FoxgloveState(GameState):
         self.num_players = players
         self.seed = seed
         self.options = options
+        self._events = new_log()
         self.rng = Rng(seed)
         self.round = 1
         self.phase = PRODUCTION
@@ -219,6 +223,11 @@ class FoxgloveState(GameState):
         self._setup_tiles()
         start = options.get("start_player")
         self.start_player = self.rng.below(players) if start is None else start  # FF-SET-12
+        if self._events is not None:
+            self._events.add("setup", None, {
+                "start_player": self.start_player,
+                "display": [TILES[sp[-1]].name for sp in self.display if sp],
+            })
         self._begin_round()
         self._advance()
 
@@ -264,18 +273,22 @@ class FoxgloveState(GameState):
                 self._fill_space(space, 2)
 
     # ------------------------------------------------------------------ display
-    def _fill_space(self, space: int, tier: int) -> None:
-        """Draw into an empty space, stacking identical draws (FF-SET-14, FF-DSP-2..4)."""
+    def _fill_space(self, space: int, tier: int) -> list[int]:
+        """Draw into an empty space, stacking identical draws (FF-SET-14, FF-DSP-2..4);
+        return the tiles drawn."""
         stack = self.stacks[tier]
         display = self.display
+        drawn = []
         while stack and not display[space]:
             tid = stack.pop()
+            drawn.append(tid)
             for other in display:
                 if other and other[-1] == tid:
                     other.append(tid)
                     break
             else:
                 display[space].append(tid)
+        return drawn
 
     def _space_of(self, tid: int) -> int:
         for i, sp in enumerate(self.display):
@@ -292,6 +305,7 @@ class FoxgloveState(GameState):
         """Remove the leftmost tile of each row, slide left, refill (FF-SOLO-6..8)."""
         rows = SOLO_ROWS[area]
         display = self.display
+        gone = len(self.removed)
         for row in rows:
             for space in row:
                 if display[space]:
@@ -303,24 +317,37 @@ class FoxgloveState(GameState):
             for s, content in zip(row, kept, strict=True):
                 display[s] = content
         tier = 2 if area == "C" else (0 if self.round <= 2 else 1)
+        drawn = []
         for row in rows:
             for space in row:
                 if not display[space]:
-                    self._fill_space(space, tier)
+                    drawn += self._fill_space(space, tier)
+        if self._events is not None:
+            self._events.add("display", None, {
+                "removed": [TILES[t].name for t in self.removed[gone:]],
+                "revealed": [TILES[t].name for t in drawn],
+            })
 
     def _swap_to_b(self) -> None:
         """End of round 2: A tiles go back, B tiles fill the A/B area (FF-RND-9/10)."""
         for space in range(self.n_ab):
             self.stacks[0][:0] = self.display[space]
             self.display[space] = []
+        drawn = []
         for space in range(self.n_ab):
-            self._fill_space(space, 1)
+            drawn += self._fill_space(space, 1)
+        if self._events is not None:
+            self._events.add("swap", None)
+            self._events.add("display", None, {"revealed": [TILES[t].name for t in drawn]})
 
     # ------------------------------------------------------------------ rounds
     def _begin_round(self) -> None:
         """Production for every seat (FF-PRD), then construction."""
         self.phase = PRODUCTION
         self.frames.append(("begin_construction", -1))
+        log = self._events
+        if log is not None:
+            log.add("round", None, {"round": self.round, "start_player": self.start_player})
         keeps = []
         for i in range(self.num_players):
             seat = (self.start_player + i) % self.num_players
@@ -329,16 +356,48 @@ class FoxgloveState(GameState):
             for b, tid in enumerate(self.kinds[seat]):
                 if not _HAS_PRODUCTION[tid]:
                     continue
+                if log is not None:
+                    before = cubes[b * NUM_GOODS:(b + 1) * NUM_GOODS]
                 p, choices = fx.produce(TILES[tid], cubes, b * NUM_GOODS)
                 points += p
                 for vec, free in choices:
                     keeps.append(("keep", seat, b, vec, free))
+                if log is not None:
+                    self._log_production(seat, b, before, p, choices)
             if points:
                 self._gain(seat, points)  # FF-PRD-8: summed, applied once, floored
         self.frames.extend(reversed(keeps))
 
+    def _log_production(self, seat: int, b: int, before: list[int], points: int, choices: list) -> None:
+        """The ``produce`` event of building ``b``: what it gained, lost and left to choose."""
+        kind = TILES[self.kinds[seat][b]]
+        base = b * NUM_GOODS
+        cubes = self.cubes[seat]
+        gained = [cubes[base + g] - before[g] for g in range(NUM_GOODS)]
+        offered = [0] * NUM_GOODS
+        for eff in kind.effects:
+            if eff.when != "production":
+                continue
+            if eff.kind == "gain":
+                for g in range(NUM_GOODS):
+                    offered[g] += eff.goods[g]
+            elif eff.kind == "breed":
+                offered[eff.held] += eff.per_pair * (before[eff.held] // 2)
+        pending = [0] * NUM_GOODS
+        for vec, _free in choices:
+            for g in range(NUM_GOODS):
+                pending[g] += vec[g]
+        lost = [max(0, offered[g] - gained[g] - pending[g]) for g in range(NUM_GOODS)]
+        self._events.add("produce", seat, {
+            "tile": kind.name, "cell": cell_name(self.bcell[seat][b]), "gained": goods_dict(gained),
+            "lost": goods_dict(lost), "to_choose": goods_dict(pending), "points": points,
+            "source": source(kind.name, "production"),
+        })
+
     def _begin_construction(self) -> None:
         self.phase = CONSTRUCTION
+        if self._events is not None:
+            self._events.add("phase", None, {"phase": PHASE_NAMES[CONSTRUCTION]})
         self.passed = [False] * self.num_players
         self.turn = self.start_player
         for seat in range(self.num_players):
@@ -359,6 +418,8 @@ class FoxgloveState(GameState):
     def _start_stages(self) -> None:
         """Transportation (rounds 1–3) or the combined final stage (round 4), seat by seat."""
         self.phase = FINAL if self.round == 4 else TRANSPORT
+        if self._events is not None:
+            self._events.add("phase", None, {"phase": PHASE_NAMES[self.phase]})
         n = self.num_players
         self.order = tuple((self.start_player + i) % n for i in range(n))
         self.stage_idx = 0
@@ -367,6 +428,8 @@ class FoxgloveState(GameState):
     def _begin_stage(self) -> None:
         seat = self.order[self.stage_idx]
         self.moves_left = self.options.get("move_cap", 200)
+        if self._events is not None:
+            self._events.add("stage", seat, {"phase": PHASE_NAMES[self.phase]})
         pending = tuple(
             b for b, tid in enumerate(self.kinds[seat]) if tid in _HAS_HAUL or tid in _HAS_PORTER
         )
@@ -393,25 +456,58 @@ class FoxgloveState(GameState):
         self._begin_round()
 
     def _end_game(self) -> None:
+        log = self._events
         for seat in range(self.num_players):
+            if log is not None:
+                for b, pts in enumerate(self.end_points_by_building(seat)):
+                    if pts:
+                        name = TILES[self.kinds[seat][b]].name
+                        log.add("end_effect", seat, {"tile": name, "points": pts,
+                                                     "source": source(name, "end of game")})
             self._gain(seat, self.end_game_points(seat))
         self.phase = OVER
         self.frames.clear()
+        if log is not None:
+            log.add("game_over", None, {"scores": self.scores(), "ranking": self.ranking()})
 
     # ------------------------------------------------------------------ scoring helpers
     def _gain(self, seat: int, points: int) -> None:
         score = self.points[seat] + points
         self.points[seat] = score if score > 0 else 0  # FF-END-8
+        if score < 0 and self._events is not None:
+            self._events.add("floor", seat, {"points": -score, "source": FLOOR_SOURCE})
 
     def _process_all(self, seat: int) -> int:
         cubes = self.cubes[seat]
         points = 0
+        log = self._events
         for b, tid in enumerate(self.kinds[seat]):
             if _HAS_PROCESSING[tid]:
-                points += fx.process(TILES[tid], cubes, b * NUM_GOODS)
+                if log is None:
+                    points += fx.process(TILES[tid], cubes, b * NUM_GOODS)
+                    continue
+                base = b * NUM_GOODS
+                before = cubes[base:base + NUM_GOODS]
+                counts: list[int] = []
+                p = fx.process(TILES[tid], cubes, base, counts)
+                points += p
+                if any(counts):
+                    self._log_processing(seat, b, before, p, sum(counts))
         if points:
             self._gain(seat, points)
         return points
+
+    def _log_processing(self, seat: int, b: int, before: list[int], points: int, times: int) -> None:
+        """The ``process`` event of building ``b``: the conversions run and their points."""
+        kind = TILES[self.kinds[seat][b]]
+        base = b * NUM_GOODS
+        after = self.cubes[seat][base:base + NUM_GOODS]
+        used = [max(0, before[g] - after[g]) for g in range(NUM_GOODS)]
+        made = [max(0, after[g] - before[g]) for g in range(NUM_GOODS)]
+        self._events.add("process", seat, {
+            "tile": kind.name, "times": times, "used": goods_dict(used), "made": goods_dict(made),
+            "points": points, "source": source(kind.name, "processing"),
+        })
 
     def _can_process(self, seat: int) -> bool:
         cubes = self.cubes[seat]
@@ -422,11 +518,18 @@ class FoxgloveState(GameState):
 
     def end_game_points(self, seat: int) -> int:
         """Points from end-game effects on this seat's town as it stands (FF-END-1/2)."""
+        return sum(self.end_points_by_building(seat))
+
+    def end_points_by_building(self, seat: int) -> list[int]:
+        """The end-game points of each of the seat's buildings, in building order."""
         cubes = self.cubes[seat]
         kinds = self.kinds[seat]
         cells = self.cells[seat]
-        total = 0
+        out = [0] * len(kinds)
         for b, tid in enumerate(kinds):
+            if not _HAS_END[tid]:
+                continue
+            total = 0
             kind = TILES[tid]
             base = b * NUM_GOODS
             for eff in kind.effects:
@@ -454,7 +557,8 @@ class FoxgloveState(GameState):
                         if code >= 0 and _HAS_PROCESSING[kinds[code]]:
                             count += 1
                     total += eff.points * count
-        return total
+            out[b] = total
+        return out
 
     # ------------------------------------------------------------------ town helpers
     def _topology(self, seat: int) -> Topology:
@@ -593,6 +697,10 @@ class FoxgloveState(GameState):
             raise self.refuse(action)
         seat = self.current_player
         hidden = len(self.stacks[0]) + len(self.stacks[1]) + len(self.stacks[2])
+        if self._events is not None:
+            self._events.step = len(self.history) + 1
+            if action.kind == DONE and not self.frames and (self.phase == TRANSPORT or self.phase == FINAL):
+                self._events.add("stage_end", seat, {"reason": "done"})
         self._do(action)
         self.history.append(action)
         self.history_seats.append(seat)
@@ -808,7 +916,15 @@ class FoxgloveState(GameState):
                 vec = [0] * NUM_GOODS
                 vec[action.a] = top[3]
                 b = top[2]
-                fx.place_goods(self.cubes[seat], b * NUM_GOODS, TILES[self.kinds[seat][b]].slots, vec)
+                cubes = self.cubes[seat]
+                before = cubes[b * NUM_GOODS:(b + 1) * NUM_GOODS]
+                fx.place_goods(cubes, b * NUM_GOODS, TILES[self.kinds[seat][b]].slots, vec)
+                if self._events is not None:
+                    self._events.add("choose", seat, {
+                        "tile": TILES[self.kinds[seat][b]].name, "good": GOODS[action.a],
+                        "gained": goods_dict([cubes[b * NUM_GOODS + x] - before[x]
+                                              for x in range(NUM_GOODS)]),
+                    })
             elif fk == "tstart":
                 self._do_tstart(top, action)
             return
@@ -816,6 +932,8 @@ class FoxgloveState(GameState):
             seat = self.turn
             if k == PASS:
                 self.passed[seat] = True  # FF-CON-3
+                if self._events is not None:
+                    self._events.add("pass", seat, {"forced": len(self._turn_actions(seat)) == 1})
                 self._end_turn()
             elif k == TRAILS:
                 self.frames.append(("trails", seat, 0))
@@ -826,10 +944,30 @@ class FoxgloveState(GameState):
         if k == MOVE:
             self._move_cube(seat, action.a, action.b, action.c)
             self.moves_left -= 1
+            if self._events is not None:
+                self._log_move("move", seat, action.a, action.b, action.c, "")
         elif k == PROCESS:
             self._process_all(seat)  # FF-FIN-3
         else:  # DONE
             self._finish_stage()
+
+    def _log_move(self, kind: str, seat: int, g: int, src: int, dst: int, by: str) -> None:
+        event = {"good": GOODS[g], "from": cell_name(src), "to": cell_name(dst)}
+        if by:
+            event["by"] = by
+        self._events.add(kind, seat, event)
+
+    def _log_forced_stage_end(self, seat: int) -> None:
+        """Why a seat's transportation (or final stage) ends with no choice left."""
+        reason = "cap" if self.moves_left <= 0 and self._has_move_ignoring_cap(seat) else "stuck"
+        self._events.add("stage_end", seat, {"reason": reason})
+
+    def _has_move_ignoring_cap(self, seat: int) -> bool:
+        left, self.moves_left = self.moves_left, 1
+        try:
+            return self._has_move(seat)
+        finally:
+            self.moves_left = left
 
     def _move_cube(self, seat: int, g: int, src_cell: int, dst_cell: int) -> None:
         cells = self.cells[seat]
@@ -841,6 +979,11 @@ class FoxgloveState(GameState):
         _, seat, rem, then = top
         g = action.a
         self.cubes[seat][self.cells[seat][action.b] * NUM_GOODS + g] -= 1
+        if self._events is not None:
+            self._events.add("pay", seat, {
+                "good": GOODS[g], "cell": cell_name(action.b),
+                "tile": TILES[self.kinds[seat][self.cells[seat][action.b]]].name,
+            })
         rem = _pay_step(rem, g)
         if any(rem[:6]):
             self.frames[-1] = ("pay", seat, rem, then)
@@ -855,6 +998,8 @@ class FoxgloveState(GameState):
         else:  # upgrade (FF-TRL-4, FF-TRL-11)
             self.cells[seat][then[1]] = -then[2]
             self._topo[seat] = None
+            if self._events is not None:
+                self._events.add("upgrade", seat, {"cell": cell_name(then[1]), "shape": shape_name(then[2])})
             self._count_trail_step()
 
     def _count_trail_step(self) -> None:
@@ -864,12 +1009,15 @@ class FoxgloveState(GameState):
     def _start_trail(self, seat: int, cell: int, mask: int) -> None:
         if mask not in TEE_INDEX and self.free_trails[seat] > 0:
             self.free_trails[seat] -= 1  # Lean-to (FF-EFX-19)
-            self._place_trail(seat, cell, mask)
+            self._place_trail(seat, cell, mask, free=True)
             return
         cost = 2 if mask in TEE_INDEX else 1  # FF-TRL-2/3
         self.frames.append(("pay", seat, (0, 0, 0, 0, 0, cost, 0), ("trail", cell, mask)))
 
-    def _place_trail(self, seat: int, cell: int, mask: int) -> None:
+    def _place_trail(self, seat: int, cell: int, mask: int, free: bool = False) -> None:
+        if self._events is not None:
+            self._events.add("trail", seat, {"cell": cell_name(cell), "shape": shape_name(mask),
+                                             "free": free})
         self.cells[seat][cell] = -mask
         self.ntrails[seat] += 1
         self._topo[seat] = None
@@ -889,6 +1037,9 @@ class FoxgloveState(GameState):
         self.free_trails[seat] += _FREE_TRAIL[tid]
         self.subs_left[seat] += _SUBS[tid]
         self.frames.append(("end_turn", seat))
+        log = self._events
+        if log is not None:
+            log.add("build", seat, {"tile": TILES[tid].name, "cell": cell_name(cell)})
         if self.solo:
             self.frames.append(("solo_refresh", seat, "C" if space >= self.n_ab else "AB"))
         elif not self.display[space]:
@@ -898,12 +1049,21 @@ class FoxgloveState(GameState):
             if eff.when != "immediate":
                 continue
             if eff.kind == "gain":
+                if log is not None:
+                    before = self.cubes[seat][b * NUM_GOODS:(b + 1) * NUM_GOODS]
                 if eff.points:
                     self._gain(seat, eff.points)  # FF-EFX-8
                 if any(eff.goods):
                     pending = fx.place_goods(self.cubes[seat], b * NUM_GOODS, kind.slots, eff.goods)
                     if pending is not None:
                         self.frames.append(("keep", seat, b, pending[0], pending[1]))
+                if log is not None:
+                    after = self.cubes[seat][b * NUM_GOODS:(b + 1) * NUM_GOODS]
+                    log.add("effect", seat, {
+                        "tile": kind.name,
+                        "gained": goods_dict([x - y for x, y in zip(after, before, strict=True)]),
+                        "points": eff.points, "source": source(kind.name, "built"),
+                    })
             elif eff.kind == "gain_one_type":  # FF-EFX-9
                 self.frames.append(("choose", seat, b, eff.amount))
 
@@ -915,10 +1075,21 @@ class FoxgloveState(GameState):
         vec[g] -= 1
         free -= 1
         self.frames.pop()
+        log = self._events
+        if log is not None:
+            name = TILES[self.kinds[seat][b]].name
+            log.add("keep", seat, {"tile": name, "good": GOODS[g]})
+            before = cubes[b * NUM_GOODS:(b + 1) * NUM_GOODS]
         if free > 0 and any(vec):
             pending = fx.place_goods(cubes, b * NUM_GOODS, TILES[self.kinds[seat][b]].slots, vec)
             if pending is not None:
                 self.frames.append(("keep", seat, b, pending[0], pending[1]))
+                return
+        if log is not None:
+            placed = [cubes[b * NUM_GOODS + x] - before[x] for x in range(NUM_GOODS)]
+            lost = [vec[x] - placed[x] for x in range(NUM_GOODS)]
+            if any(lost):
+                log.add("discard", seat, {"tile": name, "goods": goods_dict(lost)})
 
     def _do_tstart(self, top: tuple, action: Action) -> None:
         _, seat, pending, active, left = top
@@ -939,6 +1110,12 @@ class FoxgloveState(GameState):
             cubes[active * NUM_GOODS + action.a] += 1
         else:
             self._move_cube(seat, action.a, action.b, action.c)
+        if self._events is not None:
+            by = TILES[self.kinds[seat][active]].name
+            if action.kind == HAUL:
+                self._log_move("haul", seat, action.a, action.b, self.bcell[seat][active], by)
+            else:
+                self._log_move("move", seat, action.a, action.b, action.c, by)
         left -= 1
         if left <= 0:
             pending = tuple(p for p in pending if p != active)
@@ -962,7 +1139,9 @@ class FoxgloveState(GameState):
                     if fk == "begin_construction":
                         self._begin_construction()
                     elif fk == "refill":
-                        self._fill_space(top[2], self._area_tier(top[2]))
+                        drawn = self._fill_space(top[2], self._area_tier(top[2]))
+                        if self._events is not None:
+                            self._events.add("display", None, {"revealed": [TILES[t].name for t in drawn]})
                     elif fk == "solo_refresh":
                         self._solo_refresh(top[2])
                     else:
@@ -994,6 +1173,8 @@ class FoxgloveState(GameState):
             if phase == TRANSPORT or phase == FINAL:
                 seat = self.order[self.stage_idx]
                 if not self._has_move(seat) and not (phase == FINAL and self._can_process(seat)):
+                    if self._events is not None:
+                        self._log_forced_stage_end(seat)
                     self._do(A_DONE)
                     continue
                 return
@@ -1005,6 +1186,7 @@ class FoxgloveState(GameState):
         d = c.__dict__
         d.update(self.__dict__)
         c.rng = self.rng.clone()
+        c._events = None  # search clones keep no log
         c.options = dict(self.options)
         c.points = self.points[:]
         c.passed = self.passed[:]

@@ -1,0 +1,127 @@
+"""Foxglove Farm's event log and score breakdown on the rulebook's worked examples.
+
+Each test builds the example's position by hand (``scenario``), switches the log on, plays the
+example and compares the events it yields, field by field, with what the rulebook says
+happened. A hand-built position is not what its record replays to, so its log begins with a
+``log_begins`` event and the points it held before show in the breakdown as one entry.
+"""
+
+from __future__ import annotations
+
+from acreage.core.events import EARLIER
+from acreage.games.foxglove import scenario as sc
+from acreage.games.foxglove.events import FLOOR_SOURCE, describe
+
+from .test_rules_phases_effects import build, empty_town, game, hold, kuly
+
+
+def new_events(state, since: int) -> list[dict]:
+    """The events after ``since``, without the bookkeeping fields ``i`` and ``step``."""
+    return [{k: v for k, v in e.items() if k not in ("i", "step")} for e in state.events_for(None, since)]
+
+
+def test_kuly_transport_and_processing_tell_every_move_and_point_FF_EX_8_FF_PRC_1_FF_PRC_4():
+    """FF-EX-8: the six moves, then the Kiln's 3 conversions (wood → coal, no points) and the
+    Butcher's 2 (coal + sheep → 7 each): exactly +14, all of it from the Butcher."""
+    state = game()
+    kuly(state, 0, forest=3, kiln={"coal": 2}, butcher={"sheep": 2}, lamb={"sheep": 1})
+    hold(state, 1)
+    state.points[0] = 20
+    sc.goto_transport(state, 0, round=2)
+    state.record_events()
+    start = state.event_count
+    assert state.events_for(None)[0]["kind"] == "log_begins"
+    sc.play(state, "move coal 0,2>0,4", "move coal 0,2>0,4", *["move wood 0,0>0,2"] * 3,
+            "move sheep 1,2>1,4", "done")
+    got = new_events(state, start)
+    moves = [(e["good"], e["from"], e["to"]) for e in got if e["kind"] == "move"]
+    assert moves == [("coal", "0,2", "0,4")] * 2 + [("wood", "0,0", "0,2")] * 3 + [("sheep", "1,2", "1,4")]
+    rest = [e for e in got if e["kind"] != "move"]
+    assert rest[0] == {"kind": "stage_end", "seat": 0, "reason": "done"}
+    assert rest[1] == {"kind": "process", "seat": 0, "tile": "Charcoal Kiln", "times": 3,
+                       "used": {"wood": 3}, "made": {"coal": 3}, "points": 0,
+                       "source": "Charcoal Kiln (processing)"}
+    assert rest[2] == {"kind": "process", "seat": 0, "tile": "Butcher", "times": 2,
+                       "used": {"coal": 2, "sheep": 2}, "made": {}, "points": 14,
+                       "source": "Butcher (processing)"}
+    assert rest[3] == {"kind": "stage", "seat": 1, "phase": "transportation"}
+    assert not any(e["kind"] == "process" and e["tile"] == "Ranch" for e in got)  # F: nothing yet
+    assert state.scores()[0] == 34
+    assert state.score_breakdown(0) == {"Butcher (processing)": 14, EARLIER: 20}
+    assert describe(rest[2]) == ("seat 0's Butcher processed 2×: 2 coal + 2 sheep → nothing, "
+                                 "+14 points")
+
+
+def test_ranch_end_scoring_is_an_event_of_its_own_FF_EX_9_FF_EFX_33_FF_END_2():
+    """FF-EX-9: a Ranch with 8 sheep scores +30 at the end, told as the Ranch's end effect."""
+    state = game()
+    empty_town(state, 0)
+    sc.add_building(state, 0, "Ranch", (3, 3), sheep=8)
+    hold(state, 1)
+    sc.goto_transport(state, 0, round=4)
+    state.record_events()
+    start = state.event_count
+    while not state.is_terminal:
+        state.apply("done")
+    got = new_events(state, start)
+    ends = [e for e in got if e["kind"] == "end_effect"]
+    assert ends == [{"kind": "end_effect", "seat": 0, "tile": "Ranch", "points": 30,
+                     "source": "Ranch (end of game)"}]
+    assert got[-1]["kind"] == "game_over" and got[-1]["scores"] == state.scores()
+    assert state.score_breakdown(0) == {"Ranch (end of game)": 30}
+
+
+def test_production_that_does_not_fit_says_what_was_lost_FF_EX_2a_FF_PRD_3():
+    """FF-EX-2 (a): an Industrial Farm (3 slots) holding 1 wheat gains 2 wheat; the third is
+    discarded for lack of a slot, and the event says so. A full Forest loses its 5 wood."""
+    state = game()
+    empty_town(state, 0, wood=5, stone=3)
+    sc.add_building(state, 0, "Industrial Farm", (3, 3), wheat=1)
+    state.record_events()
+    start = state.event_count
+    sc.start_round(state, 2)
+    prod = [e for e in new_events(state, start) if e["kind"] == "produce"]
+    farm = [e for e in prod if e["seat"] == 0 and e["tile"] == "Industrial Farm"]
+    assert farm == [{"kind": "produce", "seat": 0, "tile": "Industrial Farm", "cell": "3,3",
+                     "gained": {"wheat": 2}, "lost": {"wheat": 1}, "to_choose": {}, "points": 0,
+                     "source": "Industrial Farm (production)"}]
+    forest = [e for e in prod if e["seat"] == 0 and e["tile"] == "Forest"]
+    assert forest[0]["gained"] == {} and forest[0]["lost"] == {"wood": 5}
+
+
+def test_building_is_told_with_each_cube_paid_and_the_refill_FF_CON_11():
+    """A build: one ``pay`` per cube naming the building it came from, then the tile standing
+    on its cell, then the display refilled from the stack."""
+    state = game()
+    empty_town(state, 0, wood=5, stone=3)
+    state.record_events()
+    start = state.event_count
+    build(state, "Sheepfold", (0, 1))
+    got = new_events(state, start)
+    pays = [(e["good"], e["tile"]) for e in got if e["kind"] == "pay"]
+    assert pays == [("wood", "Forest"), ("stone", "Mine")]  # FF-SET-5: 1 wood + 1 stone
+    built = [e for e in got if e["kind"] == "build"]
+    assert built == [{"kind": "build", "seat": 0, "tile": "Sheepfold", "cell": "0,1"}]
+    kinds = [e["kind"] for e in got]
+    assert kinds.index("build") > max(i for i, k in enumerate(kinds) if k == "pay")
+
+
+def test_score_floor_is_a_points_event_FF_END_8_FF_PRD_8():
+    """FF-END-8 with FF-PRD-8: Charred Grounds holding 4 coal costs 4 points at production; a
+    seat with 1 point drops to 0, not -3. The breakdown shows the -4 and the 3 points the
+    floor gives back, so it still sums to the score (0 on top of the 1 held before)."""
+    state = game()
+    empty_town(state, 0, wood=5, stone=3)
+    sc.add_building(state, 0, "Charred Grounds", (3, 3), coal=4)
+    state.points[0] = 1
+    state.record_events()
+    start = state.event_count
+    sc.start_round(state, 2)
+    got = [e for e in new_events(state, start) if e["seat"] == 0 and e.get("points")]
+    assert got == [
+        {"kind": "produce", "seat": 0, "tile": "Charred Grounds", "cell": "3,3", "gained": {},
+         "lost": {}, "to_choose": {}, "points": -4, "source": "Charred Grounds (production)"},
+        {"kind": "floor", "seat": 0, "points": 3, "source": FLOOR_SOURCE},
+    ]
+    assert state.scores()[0] == 0
+    assert state.score_breakdown(0) == {EARLIER: 1, "Charred Grounds (production)": -4, FLOOR_SOURCE: 3}
