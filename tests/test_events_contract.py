@@ -19,8 +19,9 @@ import acreage
 from acreage import BadEventIndex, BadSeat
 from acreage.core.events import EventLog, recording
 
-GAMES = ["foxglove"]
-TABLES = [(g, n) for g in GAMES for n in (1, 2, 3)]
+GAMES = ["foxglove", "fields_of_green"]
+TABLES = [(g, n) for g in GAMES for n in (1, 2, 3, 4)
+          if acreage.game_info(g).min_players <= n <= acreage.game_info(g).max_players and n != 4]
 
 
 def _random_game(name: str, players: int, seed: int, steps: int | None = None, log: bool = True):

@@ -331,7 +331,7 @@ def test_eq6_stored_tiles_can_go_in_at_a_harvest_with_nothing_to_harvest():
         assert s.current_player == 0 and legal(s) == {"install Weathervane 0,1", "done"}
         s.apply(finish)
         assert s.current_player is None
-        b = s.score_breakdown(0)
+        b = s.score_parts(0)
         assert b["equipment"] == eq_vp and b["stored"] == stored_vp
     s = game(3)
     sc.clear_farm(s, 0)

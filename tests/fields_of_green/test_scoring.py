@@ -18,11 +18,11 @@ def test_ex2_end_scoring_rules_only():
     assert s.score(0) == 12 and s.coins[0] == 10
     for coins, vp in ((11, 3), (12, 4)):
         sc.set_stock(s, 0, coins=coins)
-        assert s.score_breakdown(0)["coins"] == vp
+        assert s.score_parts(0)["coins"] == vp
     sc.set_stock(s, 0, food=1)
-    assert s.score_breakdown(0)["food"] == 0
+    assert s.score_parts(0)["food"] == 0
     sc.set_water(s, 0, (0, 1), 1)
-    assert s.score_breakdown(0)["empty_towers"] == 1
+    assert s.score_parts(0)["empty_towers"] == 1
 
 
 def test_ex3_end_scoring_with_cards():
@@ -37,11 +37,11 @@ def test_ex3_end_scoring_with_cards():
     sc.add_card(s, 0, "Silo", (2, 2))
     sc.add_card(s, 0, "Geese", (0, 1), down=True)
     assert s.end_game_vp(0, mill) == 4
-    b = s.score_breakdown(0)
+    b = s.score_parts(0)
     assert b["equipment"] == 2 and b["printed"] == 0 and b["end_game"] == 4
     assert s.farm_size(0) == 8
     sc.add_card(s, 1, "Geese", (0, 1))
-    assert s.score_breakdown(1)["printed"] == 1
+    assert s.score_parts(1)["printed"] == 1
 
 
 def test_ex11_tie_breaks():
@@ -68,7 +68,7 @@ def test_edge12_scoring_details():
     sc.add_card(s, 0, "Water Tower", (0, 1), water=0, equipment=("Water Tank Extension",))
     sc.add_card(s, 0, "Water Tower", (0, 2), water=1)
     sc.set_stock(s, 0, coins=17, food=3)
-    b = s.score_breakdown(0)
+    b = s.score_parts(0)
     assert b["empty_towers"] == 2 and b["coins"] == 5 and b["food"] == 1
 
 
@@ -97,5 +97,5 @@ def test_final_scoring_once_at_the_end():
     """FG-END-1, FG-YR-6: the game ends after year 4; scores are the breakdown totals."""
     s = random_game(3, seed=4)
     assert s.is_terminal and s.year == 4
-    assert s.scores() == [sum(s.score_breakdown(x).values()) for x in range(3)]
+    assert s.scores() == [sum(s.score_parts(x).values()) for x in range(3)]
     assert sorted(s.ranking())[0] == 1

@@ -745,7 +745,7 @@ class FieldsOfGreenView(BaseView):
         table.add_column("Points", justify="right", style="bold")
         parts = [("printed", "Card"), ("tokens", "Tokens"), ("end_game", "End"), ("equipment", "Equip"),
                  ("stored", "Stored"), ("coins", "$÷3"), ("food", "Food÷2"), ("empty_towers", "Dry tw")]
-        breakdown = getattr(state, "score_breakdown", None)
+        breakdown = getattr(state, "score_parts", None)
         if breakdown is not None:
             for _, head in parts:
                 table.add_column(head, justify="right", style="dim")

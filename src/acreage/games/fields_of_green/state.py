@@ -17,6 +17,7 @@ from collections import deque
 from typing import Any
 
 from ...core.errors import BadActionId, IllegalAction
+from ...core.events import EARLIER, new_log, points_by_source
 from ...core.rng import Rng
 from ...core.state import GameState
 from . import rulings as R
@@ -45,11 +46,13 @@ from .actions import (
     cell_of,
     neighbours,
     parse_cell,
+    split_name,
     xy,
 )
 from .content import CARDS, DECK_OF, EQUIPMENT, MAIN_DECKS, find_card, find_equipment
 from .content import SILO as SILO_CARD
 from .content import TOWER as TOWER_CARD
+from .events import source
 
 MAINTENANCE, ACTION, HARVEST_PHASE, OVER = range(4)
 PHASE_NAMES = ("maintenance", "action", "harvest", "game over")
@@ -108,6 +111,7 @@ class FieldsState(GameState):
         self.num_players = n = players
         self.seed = seed
         self.options = dict(options)
+        self._events = new_log()
         self.rng = Rng(seed)
         self.history: list[Action] = []
         self.history_seats: list[int] = []
@@ -167,6 +171,8 @@ class FieldsState(GameState):
         first = self.options.get("first_player")
         self.first0 = self.rng.below(n) if first is None else first  # FG-SET-8
         self.year = 1
+        if self._events is not None:
+            self._events.add("setup", None, {"first_player": self.first0})
         self.phase = MAINTENANCE
         self._begin_year()
         self._advance()
@@ -346,10 +352,17 @@ class FieldsState(GameState):
         self.picks = [-1] * n
         self.revealed = [-1] * n
         order = self.order()
+        log = self._events
+        if log is not None:
+            log.add("year", None, {"year": self.year, "first_player": self.first_player,
+                                   "direction": "left" if self.direction > 0 else "right"})
         if self.year >= R.INCOME_FROM_YEAR:  # FG-MNT-1
             for s in order:
+                food = self.food[s]
                 self.coins[s] += R.INCOME_COINS
                 self._gain_food(s, R.INCOME_FOOD)
+                if log is not None:
+                    log.add("income", s, {"coins": R.INCOME_COINS, "food": self.food[s] - food})
         if self.options.get("introductory"):
             for s in order:  # FG-MNT-12
                 self._draw(s, R.INTRO_SPLITS[self.year - 1])
@@ -379,6 +392,13 @@ class FieldsState(GameState):
         else:
             self.hands[seat].extend(drawn)
         self._revealed_flag = True
+        if self._events is not None:
+            public = {"split": split_name(split), "count": len(drawn)}
+            if self.two_player:  # FG-HID-4: nobody sees the pile, not even the drawer
+                self._events.add("split", seat, public)
+            else:  # FG-HID-2
+                self._events.add("split", seat, {**public, "cards": sorted(CARDS[c].name for c in drawn)},
+                                 seen_by=frozenset((seat,)), public=public)
 
     def _begin_action(self) -> None:
         self.phase = ACTION
@@ -389,6 +409,8 @@ class FieldsState(GameState):
                 self.display.append(self.pile.pop())
             self.picks_made = 0
             self._revealed_flag = True
+            if self._events is not None:
+                self._events.add("display", None, {"revealed": [CARDS[c].name for c in self.display]})
         else:
             self.turn = 1
             self._begin_turn()
@@ -419,6 +441,9 @@ class FieldsState(GameState):
         for s in reversed(self.resolution_order()):  # FG-ACT-5
             self.frames.append(("act", s, self.revealed[s]))
         self._revealed_flag = True
+        if self._events is not None:
+            self._events.add("reveal", None, {
+                "picks": [CARDS[c].name if c >= 0 else None for c in self.revealed]})
 
     def _begin_harvest(self) -> None:
         self.phase = HARVEST_PHASE
@@ -436,6 +461,9 @@ class FieldsState(GameState):
 
     def _make_wasteland(self, seat: int, p: int) -> None:
         """FG-HRV-12/13: the card turns face down; its Equipment leaves the game."""
+        if self._events is not None:
+            self._events.add("wasteland", seat, {"card": CARDS[self.pcard[seat][p]].name,
+                                                 "cell": cell_name(self.pcell[seat][p])})
         self.pdown[seat][p] = True
         if R.EQUIPMENT_LOST_WITH_WASTELAND:
             self.peq[seat][p] = ()
@@ -444,6 +472,8 @@ class FieldsState(GameState):
         if self.year == 4:  # FG-YR-6
             self.phase = OVER
             self.frames.clear()
+            if self._events is not None:
+                self._events.add("game_over", None, {"scores": self.scores(), "ranking": self.ranking()})
             return
         self.year += 1  # FG-HRV-15: the First Player token passes left
         self._begin_year()
@@ -487,6 +517,8 @@ class FieldsState(GameState):
             raise self.refuse(action)
         seat = self.current_player
         self._revealed_flag = False
+        if self._events is not None:
+            self._events.step = len(self.history) + 1
         self._do(action)
         self.history.append(action)
         self.history_seats.append(seat)
@@ -603,15 +635,23 @@ class FieldsState(GameState):
         top = self.frames[-1]
         fk, seat = top[0], top[1]
         k = action.kind
+        log = self._events
         if k == INSTALL:
             self.stored[seat].remove(action.a)
             self._install(seat, self.cells[seat][action.b], action.a)
+            if log is not None:
+                p = self.cells[seat][action.b]
+                log.add("install", seat, {"tile": EQUIPMENT[action.a].name,
+                                          "card": CARDS[self.pcard[seat][p]].name,
+                                          "cell": cell_name(action.b)})
             if fk == "harvest":
                 pass  # installing does not start the harvest
             return
         if fk == "water":
             self.frames.pop()
             self._add_water(seat, self.cells[seat][action.a], 1)
+            if log is not None:
+                log.add("water", seat, {"cell": cell_name(action.a), "amount": 1})
             if top[2] > 1:
                 self.frames.append(("water", seat, top[2] - 1))
             return
@@ -623,6 +663,8 @@ class FieldsState(GameState):
             self.frames.pop()
             self.hands[seat].remove(action.a)
             self.picks[seat] = action.a
+            if log is not None:  # FG-HID-3: the card stays secret until the reveal
+                log.add("pick", seat, {"card": CARDS[action.a].name}, seen_by=frozenset((seat,)), public={})
             return
         if fk == "take":
             self.frames.pop()
@@ -633,6 +675,8 @@ class FieldsState(GameState):
             self.revealed = [-1] * self.num_players
             self.revealed[seat] = action.a
             self.frames.append(("act", seat, action.a))
+            if log is not None:
+                log.add("take", seat, {"card": CARDS[action.a].name})
             return
         if fk == "act":
             self.frames.pop()
@@ -642,21 +686,28 @@ class FieldsState(GameState):
             self.frames.pop()
             p = self.cells[seat][action.a]
             self.pwater[seat][p] -= 1
+            if log is not None:
+                log.add("pay_water", seat, {"cell": cell_name(action.a), "amount": 1})
             if top[3] > 1:
                 self.frames.append(("pay", seat, top[2], top[3] - 1))
             return
         if fk == "fill":
             self.frames.pop()
             p = self.cells[seat][action.a]
+            before = self.pwater[seat][p]
             if top[4] == 0:  # Well: up to capacity
                 self.pwater[seat][p] = self.tower_capacity(seat, p)
             else:
                 self._add_water(seat, p, top[4])
+            if log is not None:
+                log.add("fill", seat, {"cell": cell_name(action.a), "amount": self.pwater[seat][p] - before})
             return
         if fk == "sell":
             self.frames.pop()
             self.food[seat] -= action.a
             self.coins[seat] += action.a * top[3]
+            if log is not None:
+                log.add("sell", seat, {"food": action.a, "coins": action.a * top[3]})
             return
         if fk == "equip":
             self.frames.pop()
@@ -675,6 +726,10 @@ class FieldsState(GameState):
                 self.stored[seat].append(action.a)
             else:
                 self._install(seat, self.cells[seat][action.b], action.a)
+            if log is not None:
+                card = None if action.c else CARDS[self.pcard[seat][self.cells[seat][action.b]]].name
+                log.add("equip", seat, {"tile": EQUIPMENT[action.a].name, "card": card,
+                                        "cell": None if action.c else cell_name(action.b)})
             return
         if fk == "harvest" and k == DONE:
             self.frames[-1] = ("harvest", seat, (), top[3], True)
@@ -683,6 +738,13 @@ class FieldsState(GameState):
             p = self.cells[seat][action.a]
             pending = tuple(q for q in top[2] if q != p)
             abandoned = top[3]
+            if log is not None:
+                name = CARDS[self.pcard[seat][p]].name
+                if k == ABANDON:
+                    log.add("abandon", seat, {"card": name})
+                else:
+                    c, w, f = self.harvest_cost(seat, p)
+                    log.add("harvest", seat, {"card": name, "coins": c, "food": f, "water": w})
             if k == ABANDON:
                 if R.WASTELAND_AT_END_OF_OWN_HARVEST:
                     abandoned += (p,)
@@ -701,11 +763,15 @@ class FieldsState(GameState):
 
     def _do_act(self, seat: int, card: int, action: Action) -> None:
         k = action.kind
+        log = self._events
         if k == BUILD:  # FG-BLD
             coins, water, food = CARDS[card].cost
             self.coins[seat] -= coins
             self.food[seat] -= food
             p = self._place(seat, card, action.a)
+            if log is not None:
+                log.add("build", seat, {"card": CARDS[card].name, "cell": cell_name(action.a),
+                                        "coins": coins, "food": food, "water": water})
             self.frames.append(("effects", seat, p, "immediate"))  # FG-BLD-8
             if water:
                 self.frames.append(("pay", seat, action.a, water))
@@ -728,6 +794,19 @@ class FieldsState(GameState):
             self.pdown[seat][p] = False
             if R.RESTORE_RETRIGGERS_IMMEDIATE:
                 self.frames.append(("effects", seat, p, "immediate"))
+        if log is not None:
+            where = cell_name(action.a)
+            if k == TOWER:
+                log.add("tower", seat, {"cell": where, "coins": R.TOWER_PRICE})
+            elif k == SILO:
+                log.add("silo", seat, {"cell": where})
+            elif k == MARKET:
+                log.add("market", seat, {"food": action.a,
+                                         "coins": R.MARKET_COINS + R.MARKET_FOOD_PRICE * action.a})
+            elif k == RESTORE:
+                log.add("restore", seat, {"card": CARDS[self.pcard[seat][self.cells[seat][action.a]]].name,
+                                          "cell": where, "coins": R.RESTORE_PRICE})
+            log.add("discard", seat, {"card": CARDS[card].name})
 
     def _place(self, seat: int, card: int, cell: int) -> int:
         p = len(self.pcard[seat])
@@ -755,6 +834,9 @@ class FieldsState(GameState):
         card = CARDS[self.pcard[seat][p]]
         later: list[tuple] = []
         cell = self.pcell[seat][p]
+        log = self._events
+        if log is not None:
+            before = (self.coins[seat], self.food[seat], self.vp[seat])
         for e in card.effects:
             if e.when != when:
                 continue
@@ -785,14 +867,31 @@ class FieldsState(GameState):
                 later.append(("fill", seat, cell, e.range, e.amount))
             elif kind == "sell_food":
                 later.append(("sell", seat, e.max, e.price))
+        if log is not None:
+            self._log_gain("effect", seat, before, {"card": card.name, "when": when,
+                                                    "equipment": sum(1 for x in later if x[0] == "gain_eq")},
+                           source(card.name, when))
         if when == "harvest":
             for k in self.peq[seat][p]:  # FG-EFX-12: yield bonuses of installed tiles
+                if log is not None:
+                    before = (self.coins[seat], self.food[seat], self.vp[seat])
                 bc, bf, bv = EQ_BONUS[k]
                 self.coins[seat] += bc
                 self.vp[seat] += bv
                 if bf:
                     self._gain_food(seat, bf)
+                if log is not None and (bc or bf or bv):
+                    name = EQUIPMENT[k].name
+                    self._log_gain("bonus", seat, before, {"tile": name, "card": card.name},
+                                   source(f"{name} on {card.name}", "harvest"))
         self.frames.extend(reversed(later))
+
+    def _log_gain(self, kind: str, seat: int, before: tuple[int, int, int], fields: dict, src: str) -> None:
+        """An ``effect`` or ``bonus`` event: the coins, food and VP tokens it really gave."""
+        coins, food, vp = before
+        self._events.add(kind, seat, {**fields, "coins": self.coins[seat] - coins,
+                                      "food": self.food[seat] - food, "points": self.vp[seat] - vp,
+                                      "source": src})
 
     def _gain_equipment(self, seat: int) -> None:
         """FG-EQ-1: draw up to 3; nothing when the stack is empty (FG-EFX-11)."""
@@ -805,6 +904,10 @@ class FieldsState(GameState):
             known.append(self.eq_known.pop())
         self.frames.append(("equip", seat, tuple(drawn), tuple(known)))
         self._revealed_flag = True
+        if self._events is not None:  # FG-HID-6: only the drawer sees the tiles
+            public = {"count": n}
+            self._events.add("equipment", seat, {**public, "tiles": [EQUIPMENT[k].name for k in drawn]},
+                             seen_by=frozenset((seat,)), public=public)
 
     # ------------------------------------------------------------------ automation
     def _advance(self) -> None:
@@ -824,9 +927,13 @@ class FieldsState(GameState):
                 elif fk == "gain_eq":
                     self._gain_equipment(top[1])
                 elif fk == "reveal2":
+                    shown = len(self.display)
                     for _ in range(min(R.REVEAL_2P, len(self.pile))):
                         self.display.append(self.pile.pop())
                     self._revealed_flag = True
+                    if self._events is not None:
+                        self._events.add("display", None,
+                                         {"revealed": [CARDS[c].name for c in self.display[shown:]]})
                 continue
             seat = top[1]
             if fk == "hold":  # a pause set by scenario.py: nothing moves until it is removed
@@ -842,6 +949,10 @@ class FieldsState(GameState):
                 if total <= top[2]:  # FG-MNT-3: everything fits one way only; the rest is lost
                     self.frames.pop()
                     for p in room:
+                        if self._events is not None:
+                            self._events.add("water", seat, {
+                                "cell": cell_name(self.pcell[seat][p]),
+                                "amount": self.tower_capacity(seat, p) - self.pwater[seat][p]})
                         self.pwater[seat][p] = self.tower_capacity(seat, p)
                     continue
             if fk == "pay":
@@ -849,6 +960,9 @@ class FieldsState(GameState):
                 if sum(self.pwater[seat][p] for p in in_range) <= top[3]:
                     self.frames.pop()
                     for p in in_range:
+                        if self._events is not None:
+                            self._events.add("pay_water", seat, {"cell": cell_name(self.pcell[seat][p]),
+                                                                 "amount": self.pwater[seat][p]})
                         self.pwater[seat][p] = 0
                     continue
             acts = self._generate()
@@ -937,7 +1051,8 @@ class FieldsState(GameState):
                 total += n * e.per
         return total
 
-    def score_breakdown(self, seat: int) -> dict[str, int]:
+    def score_parts(self, seat: int) -> dict[str, int]:
+        """The score by the rulebook's end-scoring items (FG-END-2..7), from the farm as it is."""
         printed = end_eq = end_cards = empty = 0
         for p, cid in enumerate(self.pcard[seat]):
             if cid == TOWER_ID and self.pwater[seat][p] == 0:
@@ -959,7 +1074,37 @@ class FieldsState(GameState):
         }
 
     def score(self, seat: int) -> int:
-        return sum(self.score_breakdown(seat).values())
+        return sum(self.score_parts(seat).values())
+
+    def _score_breakdown(self, seat: int) -> dict[str, int]:
+        """Points by source: each card's printed and end-game VP, each Equipment tile's end VP,
+        the VP tokens by the card (or tile) that gave them (from the event log), stored
+        Equipment, coins, food and empty Water Towers."""
+        out: dict[str, int] = {}
+
+        def add(label: str, n: int) -> None:
+            if n:
+                out[label] = out.get(label, 0) + n
+
+        for p, cid in enumerate(self.pcard[seat]):
+            name = CARDS[cid].name
+            if cid == TOWER_ID and self.pwater[seat][p] == 0:
+                add("empty Water Towers (FG-END-7)", R.EMPTY_TOWER_VP)
+            if self.pdown[seat][p]:
+                continue
+            add(source(name, "printed VP"), CARDS[cid].vp)
+            add(source(name, "end of game"), self.end_game_vp(seat, p))
+            for k in self.peq[seat][p]:
+                add(source(EQUIPMENT[k].name, "Equipment, end of game"), EQ_END_VP[k])
+        self.record_events()
+        tokens = points_by_source(self._events.full, seat)
+        for label, n in tokens.items():
+            add(label, n)
+        add(f"VP tokens {EARLIER}", self.vp[seat] - sum(tokens.values()))
+        add("stored Equipment (FG-END-5)", R.STORED_EQUIPMENT_VP * len(self.stored[seat]))
+        add(f"coins (1 VP per {R.COINS_PER_VP})", self.coins[seat] // R.COINS_PER_VP)
+        add(f"food (1 VP per {R.FOOD_PER_VP})", self.food[seat] // R.FOOD_PER_VP)
+        return out
 
     def scores(self) -> list[int]:
         return [self.score(s) for s in range(self.num_players)]
@@ -979,6 +1124,7 @@ class FieldsState(GameState):
         d = c.__dict__
         d.update(self.__dict__)
         c.rng = self.rng.clone()
+        c._events = None  # search clones keep no log
         c.options = dict(self.options)
         c.history = self.history[:]
         c.history_seats = self.history_seats[:]
