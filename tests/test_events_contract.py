@@ -19,7 +19,7 @@ import acreage
 from acreage import BadEventIndex, BadSeat
 from acreage.core.events import EventLog, recording
 
-GAMES = ["foxglove", "fields_of_green"]
+GAMES = [info.name for info in acreage.games()]
 TABLES = [(g, n) for g in GAMES for n in (1, 2, 3, 4)
           if acreage.game_info(g).min_players <= n <= acreage.game_info(g).max_players and n != 4]
 

@@ -310,7 +310,7 @@ def test_final_scoring_and_tiebreak_HV_EX_10_HV_END_1_to_5():
     s.phase = "over"
     s.frames = []
     assert s.total(0) == 41 + 7 + 8 + 6 + 5 + 2
-    s.score[1] = s.total(0) - sum(v for k, v in s.score_breakdown(1).items() if k != "track")
+    s.score[1] = s.total(0) - sum(v for k, v in s.score_parts(1).items() if k != "track")
     s.tile = [8, 3]
     assert s.total(1) == s.total(0) and s.ranking() == [2, 1]
 

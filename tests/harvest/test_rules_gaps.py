@@ -694,7 +694,7 @@ def test_characters_and_farmhouses_HV_CHR_1_HV_CHR_2_HV_CHR_3_HV_CHR_6_HV_CHR_7(
     e.blds[0] = [[BB["compost bin"].id, 0], [BB["well"].id, 10]]
     sc.set_farm(e, 1, {"1,1": "blueberry seed", "1,2": "blueberry crop"})
     e.phase, e.frames = "over", []
-    assert e.score_breakdown(0)["farmhouse"] == 6 and e.score_breakdown(1)["farmhouse"] == 4
+    assert e.score_parts(0)["farmhouse"] == 6 and e.score_parts(1)["farmhouse"] == 4
 
 
 def test_final_scoring_parts_HV_END_2_HV_END_3_HV_END_4_HV_END_5_HV_END_6_HV_FFE_1_HV_FFE_2():
@@ -706,10 +706,10 @@ def test_final_scoring_parts_HV_END_2_HV_END_3_HV_END_4_HV_END_5_HV_END_6_HV_FFE
     s.cards[0] = [_card("Apple Pie"), _card("Pecan Pie"), _card("Funnel Cake")]
     s.fdiscard.append(_card("Harvest Garland"))  # a spent novelty scores nothing
     s.phase, s.frames = "over", []
-    b = s.score_breakdown(0)
+    b = s.score_parts(0)
     assert b["buildings"] == 2 + 5 and b["pies"] == 5 and b["novelties"] == 1
     assert s.total(0) == 150 + 7 + 5 + 1  # water, seeds and crops score nothing; no cap
-    s.score[1] = s.total(0) - sum(v for k, v in s.score_breakdown(1).items() if k != "track")
+    s.score[1] = s.total(0) - sum(v for k, v in s.score_parts(1).items() if k != "track")
     s.tile = [4, 6]
     assert s.ranking() == [1, 2]
 

@@ -48,7 +48,7 @@ def test_end_buildings_and_windmill_farm_HV_END_2_HV_CHR_7():
     assert (BB["barn"].end_points, BB["barn"].end_per_fertilizer) == (2, 1)
     assert BB["orchard shed"].end_per_bush == 3 and BB["windmill"].end_per_building == 2
     assert end_buildings() == 5 + 6 + 6
-    b = s.score_breakdown(0)
+    b = s.score_parts(0)
     assert b == {"track": 9, "coins": 4, "buildings": 17, "farmhouse": 9, "pies": 0, "novelties": 0}
     assert s.total(0) == 9 + 4 + 17 + 9
 
@@ -57,7 +57,7 @@ def test_orchard_manor_counts_blueberry_bushes_either_side_HV_CHR_7():
     """HV-CHR-7: H8 Orchard Manor scores 2 points per blueberry bush, seed side or crop side."""
     s = end_farm("Orchard Manor")
     assert FARMHOUSES[s.house[0]].name == "Orchard Manor"
-    b = s.score_breakdown(0)
+    b = s.score_parts(0)
     assert set(b) == KEYS
     assert b["farmhouse"] == 2 * 2 and b["buildings"] == 17
     assert s.total(0) == 9 + 4 + 17 + 4
@@ -66,7 +66,7 @@ def test_orchard_manor_counts_blueberry_bushes_either_side_HV_CHR_7():
 def test_a_farmhouse_without_end_scoring_gives_nothing_HV_CHR_7():
     """HV-CHR-7: the sunrise farmhouses (here Bakehouse) add nothing at the end."""
     s = end_farm("Bakehouse")
-    assert s.score_breakdown(0)["farmhouse"] == 0
+    assert s.score_parts(0)["farmhouse"] == 0
     assert s.total(0) == 9 + 4 + 17
 
 
@@ -83,7 +83,7 @@ def solo(total: int, ff: bool):
     s = sc.fresh(1, seed=2, fall_festival=ff)
     over(s)
     s.score[0] = 0
-    s.score[0] = total - sum(s.score_breakdown(0).values())
+    s.score[0] = total - sum(s.score_parts(0).values())
     assert s.total(0) == total
     return s
 

@@ -117,7 +117,7 @@ def test_snapshots_load_back_before_the_action_phase_HV_RES_6_HV_SET_9():
 def test_no_farmhouse_scores_before_one_is_kept_HV_CHR_1_HV_END_2():
     """HV-END-2: a score breakdown during setup holds only the 3 starting coins."""
     s = keep_phase(2)
-    assert s.score_breakdown(0) == {"track": 0, "coins": 3, "buildings": 0, "farmhouse": 0,
+    assert s.score_parts(0) == {"track": 0, "coins": 3, "buildings": 0, "farmhouse": 0,
                                     "pies": 0, "novelties": 0}
 
 

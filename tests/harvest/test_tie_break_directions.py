@@ -18,7 +18,7 @@ def finished(players: int, totals: list[int], tiles: list[int]):
     s.frames = []
     for seat, want in enumerate(totals):
         s.score[seat] = 0
-        rest = sum(v for k, v in s.score_breakdown(seat).items() if k != "track")
+        rest = sum(v for k, v in s.score_parts(seat).items() if k != "track")
         s.score[seat] = want - rest
     s.tile = list(tiles)
     assert s.scores() == totals

@@ -696,7 +696,7 @@ class HarvestView(BaseView):
         scores, ranking = state.scores(), state.ranking()
         obs = state.observation(None)
         for s in sorted(range(len(scores)), key=lambda s: (ranking[s], s)):
-            b = state.score_breakdown(s)
+            b = state.score_parts(s)
             table.add_row(str(ranking[s]), labels[s], str(scores[s]), *[str(b.get(k, 0)) for k, _ in heads],
                           f"#{obs['seats'][s]['sunrise_tile']}")
         parts: list[RenderableType] = [table]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import IllegalAction
+from ...core.events import EARLIER, new_log, points_by_source
 from ...core.rng import Rng
 from ...core.state import GameState
 from . import rulings as R
@@ -31,6 +32,7 @@ from .actions import (
     NSPACES,
     NUM_ACTION_IDS,
     PAY,
+    PAY_WORDS,
     PLACE,
     PLANT,
     REACT,
@@ -40,13 +42,16 @@ from .actions import (
     USE,
     WORDS,
     Action,
+    cell_name,
     from_id,
     parse,
+    place_target_name,
 )
 from .content import BUILDINGS, CHARACTERS, CROPS, FARMHOUSES, FESTIVAL, GAIRY, SET_POINTS, SPACES, Gain
 from .content import DIE as DIE_FACES
 from .content import MARKET as MARKET_TILES
 from .content import SUNRISE as SUNRISE_TILES
+from .events import SEED_NAMES
 
 EMPTY, FOREST, BLDG = 0, 1, 2
 SEED0, CROP0 = 3, 7  # seed-side tile of crop k = 3 + k; crop side = 7 + k
@@ -75,6 +80,7 @@ class HarvestState(GameState):
         self.num_players = n = players
         self.seed = seed
         self.options = dict(options)
+        self._events = new_log()
         self.ff = bool(self.options.get("fall_festival", True))
         self.rng = Rng(seed)
         self.history: list[Action] = []
@@ -142,9 +148,16 @@ class HarvestState(GameState):
         self.turn_no = 0
         self.frames: list[list] = []
         assign = self.options.get("assign")
+        if self._events is not None and not assign:
+            for s in range(n):
+                self._events.add("deal", s, {
+                    "characters": [CHARACTERS[c].name for c in self.dealt_c[s]],
+                    "farmhouses": [FARMHOUSES[h].name for h in self.dealt_h[s]],
+                }, seen_by=frozenset((s,)), public={})
         if assign:  # HV-SET-9
             for s, (c, h) in enumerate(assign):
                 self.char[s], self.house[s] = c, h
+            self._log_reveal()
             self._start_supply()
             self.phase = "sunrise"
             self._begin_sunrise()
@@ -155,11 +168,18 @@ class HarvestState(GameState):
                 self.frames.append(["keepc", s])
         self._advance()
 
+    def _log_reveal(self) -> None:
+        if self._events is not None:
+            self._events.add("reveal", None, {
+                "characters": [CHARACTERS[c].name for c in self.char],
+                "farmhouses": [FARMHOUSES[h].name for h in self.house],
+            })
+
     def _start_supply(self) -> None:
         """HV-CHR-3: character start effects after HV-SET-7."""
         for s in range(self.num_players):
             ch = CHARACTERS[self.char[s]]
-            self._gain(s, ch.start)
+            self._gain(s, ch.start, f"{ch.name}, start")
             if ch.capacity:
                 self.cap[s] = self.water[s] = ch.capacity
 
@@ -170,7 +190,26 @@ class HarvestState(GameState):
     def owns(self, s: int, key: str) -> list:
         return [BUILDINGS[b] for b, _ in self.blds[s] if BUILDINGS[b].ability == key]
 
-    def _gain(self, s: int, g: Gain) -> None:
+    def _gain(self, s: int, g: Gain, why: str = "") -> None:
+        if self._events is not None:
+            self._log_gain(s, g, why)
+            return
+        self._apply_gain(s, g)
+
+    def _log_gain(self, s: int, g: Gain, why: str) -> None:
+        """Apply ``g`` and tell what it really gave (caps can take some away) and why."""
+        before = (self.coins[s], self.water[s], self.cap[s], self.fert[s], self.seeds[s][:], self.score[s])
+        self._apply_gain(s, g)
+        coins, water, cap, fert, seeds, score = before
+        event = {"why": why or "a gain", "coins": self.coins[s] - coins, "water": self.water[s] - water,
+                 "capacity": self.cap[s] - cap, "fertilizer": self.fert[s] - fert,
+                 "seeds": {SEED_NAMES[k]: self.seeds[s][k] - seeds[k] for k in range(4)
+                           if self.seeds[s][k] != seeds[k]},
+                 "points": self.score[s] - score, "source": why or "a gain"}
+        if any(v for k, v in event.items() if k not in ("why", "source")):
+            self._events.add("gain", s, event)
+
+    def _apply_gain(self, s: int, g: Gain) -> None:
         self.coins[s] += g.coins
         for _ in range(g.upgrade):
             self.cap[s] = min(R.MAX_CAPACITY, self.cap[s] + 1)
@@ -180,6 +219,8 @@ class HarvestState(GameState):
         for k in range(4):
             self.seeds[s][k] += g.seeds[k]
         if g.p1_card and self.ff and self.p1 >= 0:  # HV-SUN-5 #11
+            if self._events is not None:
+                self._events.add("card", s, {"card": FESTIVAL[self.p1].name, "position": 1, "coins": 0})
             self._take_card(s, 1, free=True)
             self._shift()
 
@@ -247,6 +288,8 @@ class HarvestState(GameState):
         self.sun_stack[:0] = self.display
         self.display = [self.sun_stack.pop() for _ in range(min(R.DISPLAY_SIZE, len(self.sun_stack)))]
         self._flag = True
+        if self._events is not None:
+            self._events.add("round", None, {"round": self.round, "display": self.display[:]})
         order = self.order()
         early = [s for s in order if self.ab(s) == "early_riser"]  # HV-CHR-5
         order = early + [s for s in order if s not in early]
@@ -257,11 +300,11 @@ class HarvestState(GameState):
     def _income(self) -> None:
         """HV-SUN-4: tile, farmhouse, character, Sunrise buildings."""
         for s in range(self.num_players):
-            self._gain(s, SUNRISE_TILES[self.tile[s] - 1].income)
-            self._gain(s, FARMHOUSES[self.house[s]].sunrise)
+            self._gain(s, SUNRISE_TILES[self.tile[s] - 1].income, f"Sunrise tile {self.tile[s]}")
+            self._gain(s, FARMHOUSES[self.house[s]].sunrise, f"{FARMHOUSES[self.house[s]].name}, Sunrise")
             for b, _ in self.blds[s]:
                 if BUILDINGS[b].type == "sunrise":
-                    self._gain(s, BUILDINGS[b].income)
+                    self._gain(s, BUILDINGS[b].income, f"{BUILDINGS[b].name}, Sunrise")
         self._begin_action()
 
     def _begin_action(self) -> None:
@@ -308,9 +351,13 @@ class HarvestState(GameState):
         return True
 
     def _end_round(self) -> None:
+        if self._events is not None:
+            self._events.add("sunset", None, {"round": self.round})
         if self.round >= R.ROUNDS:  # HV-RND-1
             self.phase = "over"
             self._final()
+            if self._events is not None:
+                self._events.add("game_over", None, {"scores": self.scores(), "ranking": self.ranking()})
             return
         # Sunset (HV-SS)
         self.occ = [[] for _ in SPACES]
@@ -360,7 +407,18 @@ class HarvestState(GameState):
                 area = self.g_deck.pop()
                 self.g_drawn.append(area)
                 self._flag = True
-                if self._gairy_place(area):
+                if self._events is None:
+                    if self._gairy_place(area):
+                        break
+                    continue
+                shown = (self.p1, self.p2, self.p3(), len(self.fdiscard))
+                occ = [len(o) for o in self.occ]
+                placed = self._gairy_place(area)
+                where = next((SPACES[i].name for i, o in enumerate(self.occ) if len(o) != occ[i]), None)
+                gone = self.fdiscard[shown[3]:] if placed and area == "festival" else []
+                self._events.add("gairy", None, {"area": area, "where": where,
+                                                 "discarded": FESTIVAL[gone[0]].name if gone else None})
+                if placed:
                     break
 
     def _gairy_place(self, area: str) -> bool:
@@ -408,7 +466,8 @@ class HarvestState(GameState):
             counts = [c - 1 if c else 0 for c in counts]
         return pts
 
-    def score_breakdown(self, s: int) -> dict[str, int]:
+    def score_parts(self, s: int) -> dict[str, int]:
+        """The score track and the end-scoring items (HV-END-1..3), from the state as it is."""
         nb = len(self.blds[s])
         bushes = sum(1 for v in self.farm[s] if v in (SEED0 + BLUE, CROP0 + BLUE))
         end_b = 0
@@ -423,7 +482,34 @@ class HarvestState(GameState):
                 "pies": self.pie_points(s), "novelties": nov}
 
     def total(self, s: int) -> int:
-        return sum(self.score_breakdown(s).values()) if self.phase == "over" else self.score[s]
+        return sum(self.score_parts(s).values()) if self.phase == "over" else self.score[s]
+
+    def _score_breakdown(self, s: int) -> dict[str, int]:
+        """Points by source: the track by what moved it (from the event log: crops harvested,
+        forest dice, novelties, buildings...), then, once the game is over, the end-scoring
+        items: coins, each End building, the farmhouse, pie sets and novelties."""
+        self.record_events()
+        out = points_by_source(self._events.full, s)
+        missing = self.score[s] - sum(out.values())
+        if missing:
+            out[f"score track {EARLIER}"] = missing
+        if self.phase == "over":
+            parts = self.score_parts(s)
+            nb = len(self.blds[s])
+            bushes = sum(1 for v in self.farm[s] if v in (SEED0 + BLUE, CROP0 + BLUE))
+            for b, _ in self.blds[s]:
+                bd = BUILDINGS[b]
+                n = (bd.end_points + bd.end_per_fertilizer * self.fert[s] + bd.end_per_bush * bushes
+                     + bd.end_per_building * nb)
+                if n:
+                    out[f"{bd.name}, end of game"] = out.get(f"{bd.name}, end of game", 0) + n
+            house = f"{FARMHOUSES[self.house[s]].name}, end of game"
+            labels = (("coins", "coins (1 point each)"), ("farmhouse", house),
+                      ("pies", "pie sets"), ("novelties", "novelties (1 point each)"))
+            for key, label in labels:
+                if parts[key]:
+                    out[label] = out.get(label, 0) + parts[key]
+        return out
 
     def scores(self) -> list[int]:
         return [self.total(s) for s in range(self.num_players)]
@@ -482,6 +568,9 @@ class HarvestState(GameState):
         seat = self.current_player
         self._flag = False
         self._legal = None
+        if self._events is not None:
+            self._events.step = len(self.history) + 1
+            self._log_action(seat, action)
         self._do(action)
         self.history.append(action)
         self.history_seats.append(seat)
@@ -489,6 +578,53 @@ class HarvestState(GameState):
         if self._flag:
             self.undo_floor = len(self.history)
             self._flag = False
+
+    def _log_action(self, s: int, a: Action) -> None:
+        """The event of a seat's decision, told before it is carried out (so the gains it
+        causes follow it in the log). Costs are told where they are paid (``_pay``)."""
+        log = self._events
+        assert log is not None
+        k = a.kind
+        if k == KEEPC or k == KEEPH:  # HV-SET-8: face down until every seat has chosen
+            what, name = (("character", CHARACTERS[a.a].name) if k == KEEPC
+                          else ("farmhouse", FARMHOUSES[a.a].name))
+            log.add("keep", s, {"what": what, "name": name}, seen_by=frozenset((s,)), public={"what": what})
+        elif k == SUNRISE:
+            log.add("sunrise", s, {"took": a.a, "left": self.tile[s]})
+        elif k == PLACE:
+            piece = ("Finn", "Maisie")[a.b - 1] if a.b else "wheelbarrow"
+            if a.a < NSPACES and SPACES[a.a].area == "festival":
+                piece = "basket"
+            log.add("place", s, {"where": place_target_name(a.a), "piece": piece})
+        elif k == REACT:
+            log.add("place", s, {"where": SPACES[a.a].name, "piece": "Cider Press"})
+        elif k == CARD:
+            price = self.card_price(s, a.a)
+            log.add("card", s, {"card": FESTIVAL[self._card_at(a.a)].name, "position": a.a, "coins": price})
+        elif k == USE:
+            log.add("novelty", s, {"card": FESTIVAL[a.a].name})
+        elif k == COIN:
+            log.add("gain", s, {"why": "FF-3", "coins": R.FF3_COINS, "water": 0, "capacity": 0,
+                                "fertilizer": 0, "seeds": {}, "points": 0, "source": "FF-3"})
+        elif k in (FERT, FILL, BUY, PLANT, TEND, UPGRADE, CLEAR, BUILD, HARVEST, PAY):
+            event = {"what": WORDS[k]}
+            if k == BUY:
+                event.update(crop=SEED_NAMES[a.a], count=a.b)
+            elif k == PLANT:
+                event.update(crop=SEED_NAMES[a.a], cell=cell_name(a.b))
+            elif k == TEND:
+                f = self.frames[-1]
+                off = f[3] if f[0] == "tend" else (1 if self.owns(s, "tend_discount") else 0)
+                event.update(crop=SEED_NAMES[a.a], cell=cell_name(a.b),
+                             water=max(0, CROPS[a.a].tend_water - off))
+            elif k == CLEAR:
+                event.update(cell=cell_name(a.a))
+            elif k == BUILD:
+                event.update(building=BUILDINGS[a.a].name, cell=cell_name(a.b))
+            elif k == PAY:
+                event.update(what=f"pay {PAY_WORDS[a.a]}")
+            if k != HARVEST:
+                log.add("action", s, event)
 
     def _advance(self) -> None:
         while True:
@@ -526,6 +662,14 @@ class HarvestState(GameState):
     def _pay(self, s: int, f: list, cost: int, ws: bool = False) -> None:
         if cost <= 0 or (f[0] == "visit" and f[6]):  # HV-FNM-2
             return
+        if self._events is not None:
+            coins, fert = self.coins[s], self.fert[s]
+            self._pay_now(s, cost)
+            self._events.add("pay", s, {"coins": coins - self.coins[s], "fertilizer": fert - self.fert[s]})
+            return
+        self._pay_now(s, cost)
+
+    def _pay_now(self, s: int, cost: int) -> None:
         if self.coins[s] >= cost:
             self.coins[s] -= cost
             return
@@ -733,6 +877,7 @@ class HarvestState(GameState):
             self.frames.pop()
             if not any(fr[0] in ("keepc", "keeph") for fr in self.frames):
                 self._flag = True  # HV-SET-8: revealed together
+                self._log_reveal()
             return
         if k == SUNRISE:
             self.display[self.display.index(a.a)] = self.tile[s]
@@ -796,7 +941,7 @@ class HarvestState(GameState):
             return
         if k == DIE:
             self.frames.pop()
-            self._gain(s, DIE_FACES[a.a - 1])
+            self._gain(s, DIE_FACES[a.a - 1], "forest die")
             return
         if k == MARKET:
             self.frames.pop()
@@ -857,6 +1002,10 @@ class HarvestState(GameState):
             self._pay(s, f, 0 if (self.ab(s) == "lumberjack" or f[13] == 2) else R.CLEAR_COST, True)
             self.farm[s][a.a] = EMPTY
             self.score[s] += FARMHOUSES[self.house[s]].forest_points
+            if self._events is not None and FARMHOUSES[self.house[s]].forest_points:
+                self._events.add("points", s, {
+                    "points": FARMHOUSES[self.house[s]].forest_points,
+                    "source": f"{FARMHOUSES[self.house[s]].name}, forest cleared"})
             d1 = 1 + self.rng.below(6)
             self._flag = True
             if self.ab(s) == "lumberjack":
@@ -864,7 +1013,7 @@ class HarvestState(GameState):
                 if d2 != d1:
                     self.frames.append(["die", s, d1, d2])
                     return
-            self._gain(s, DIE_FACES[d1 - 1])
+            self._gain(s, DIE_FACES[d1 - 1], "forest die")
         elif k == BUILD:
             f[5] |= 4
             slot = self.ws.index(a.a)
@@ -874,7 +1023,7 @@ class HarvestState(GameState):
             for j in (i, i + 1, i + R.COLS, i + R.COLS + 1):
                 self.farm[s][j] = BLDG  # HV-WS-6: crops there are lost
             self.blds[s].append([a.a, i])
-            self._gain(s, BUILDINGS[a.a].on_build)
+            self._gain(s, BUILDINGS[a.a].on_build, f"{BUILDINGS[a.a].name}, built")
 
     def _use_piece(self, s: int, piece: int) -> None:
         if piece:
@@ -906,11 +1055,11 @@ class HarvestState(GameState):
             self.seeds[s][a.b - 1] += 1
             f[3] = a.b - 1
         elif use == "harvest":  # HV-NOV-8
-            self._gain(s, Gain(water=2, points=4))
+            self._gain(s, Gain(water=2, points=4), FESTIVAL[a.a].name)
         elif use == "tp":  # HV-NOV-9
-            self._gain(s, Gain(fertilizer=2, fill=True))
+            self._gain(s, Gain(fertilizer=2, fill=True), FESTIVAL[a.a].name)
         elif use == "gs":  # HV-NOV-10
-            self._gain(s, Gain(seeds=(1, 0, 1, 0)))
+            self._gain(s, Gain(seeds=(1, 0, 1, 0)), FESTIVAL[a.a].name)
         elif use == "workshop":  # HV-NOV-11
             f[10] = 1
         elif use == "basket":  # HV-NOV-12
@@ -920,6 +1069,36 @@ class HarvestState(GameState):
 
     def _harvest(self, s: int) -> None:
         """HV-FLD-5..9 (+ HV-FFC-2 purchase)."""
+        if self._events is not None:
+            self._log_harvest(s)
+            return
+        self._do_harvest(s)
+
+    def _log_harvest(self, s: int) -> None:
+        """Harvest, and tell the crops taken and the points by crop and by bonus."""
+        crops = [self.farm[s][i] - CROP0 for i in range(NCELLS) if self.farm[s][i] >= CROP0]
+        log = self._events
+        assert log is not None
+        before = (self.score[s], self.coins[s], len(log))
+        self._do_harvest(s)
+        counts = {CROPS[c].name: crops.count(c) for c in sorted(set(crops))}
+        event_points = self.score[s] - before[0]
+        log.add("harvest", s, {"crops": counts, "points": event_points, "coins": self.coins[s] - before[1]})
+        ch = self.ab(s)
+        for c in sorted(set(crops)):
+            cr = CROPS[c]
+            n = crops.count(c)
+            pts = cr.harvest_points
+            if c == PUMPKIN:
+                pts += (ch == "pumpkin_patcher") + sum(b.value for b in self.owns(s, "pumpkin_bonus"))
+            if pts:
+                log.add("points", s, {"points": pts * n, "source": f"{cr.name} harvested"})
+        if set(crops) & {STRAW, BLUE}:
+            bonus = sum(b.value for b in self.owns(s, "berry_bonus"))
+            if bonus:
+                log.add("points", s, {"points": bonus, "source": "berry bonus buildings"})
+
+    def _do_harvest(self, s: int) -> None:
         fm = self.farm[s]
         kinds = set()
         ch = self.ab(s)
@@ -946,17 +1125,20 @@ class HarvestState(GameState):
 
     def _market(self, s: int, f: list, a: Action) -> None:
         t = MARKET_TILES[f[2]]
+        cc = 0
         if not f[3]:
             cc = max(0, t.cost_coins - (1 if self.ab(s) == "market_regular" else 0)
                      - sum(b.value for b in self.owns(s, "market_discount")))
             self.coins[s] -= cc
+        if self._events is not None:
+            self._events.add("market", s, {"tile": t.number, "coins": cc})
         self.fert[s] -= t.cost_fertilizer
         self.water[s] -= t.cost_water
         if a.a:
             self.seeds[s][a.a - 1] -= t.cost_seed
         e = t.effect
         if e == "gain":
-            self._gain(s, t.gain)
+            self._gain(s, t.gain, f"Market tile {t.number}")
         elif e == "plant_pumpkin":
             self.seeds[s][PUMPKIN] += 1
             self.frames.append(["plant", s, -1, PUMPKIN])
@@ -965,7 +1147,7 @@ class HarvestState(GameState):
         elif e == "workshop":
             self._visit(s, WS, 1, f[3], area="workshop")
         elif e == "upgrade_fill":
-            self._gain(s, Gain(upgrade=1, fill=True))
+            self._gain(s, Gain(upgrade=1, fill=True), f"Market tile {t.number}")
         elif e == "clear_free":
             self._visit(s, WS, 1, 1, only=2)
         elif e == "build_discount":
@@ -991,6 +1173,7 @@ class HarvestState(GameState):
             else:
                 c.__dict__[key] = v
         c.blds = [[list(x) for x in b] for b in self.blds]
+        c._events = None  # search clones keep no log
         return c
 
     def _observation(self, seat: int) -> dict:
