@@ -23,6 +23,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/games_bench.py
+	$(BIN)/python bench/events_cost.py
 	$(BIN)/python bench/mcts_bench.py --ms 1000 --positions 4
 	$(BIN)/python bench/interop_bench.py --players 2
 	$(BIN)/python bench/planner_bench.py --solo-seeds 2
