@@ -95,12 +95,13 @@ def test_help_commands_and_tile_help():
     session, console = _session(script=script)
     session.run()
     out = output_of(console)
-    assert "help <tile>" in out and "save FILE" in out and "undo" in out
+    assert "help <name>" in out and "explain a tile, e.g. 'help Sheepfold'" in out
+    assert "save FILE" in out and "undo" in out and "score" in out
     assert "Sheepfold" in out
     assert "Cost: 1 wood and 1 stone" in out
     assert "When built: receive 2 sheep" in out
     assert "tier A" in out and "tier B" in out  # both Charcoal Kilns
-    assert "No help on 'zzz'" in out
+    assert "No help on 'zzz': give the name of a tile, e.g. 'help Sheepfold'" in out
 
 
 def test_list_and_hint():

@@ -7,6 +7,7 @@ option, an unreadable record) are printed as one line and end with exit code 2.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sys
 from pathlib import Path
@@ -140,8 +141,18 @@ def play(
         list[str] | None, typer.Option("--option", "-o", help="Game option key=value (repeatable).")
     ] = None,
     load: Annotated[Path | None, typer.Option("--load", help="Continue a saved game record.")] = None,
+    confirm: Annotated[
+        bool, typer.Option("--confirm/--no-confirm",
+                           help="Ask before a multi-step decision becomes final (until then it can "
+                                "be undone).")
+    ] = True,
+    save_dir: Annotated[
+        Path | None, typer.Option("--save-dir", help="Where games are saved when they end or you leave "
+                                                    "(default: $ACREAGE_SAVE_DIR or ~/.acreage/saves).")
+    ] = None,
 ) -> None:
-    """Play a game. With no arguments a short menu asks what to play."""
+    """Play a game. With no arguments a short menu asks what to play. The game is saved when it
+    ends and when you leave, so you can continue it (--load) or watch it again (replay)."""
     console = _console()
 
     input_fn = _input_for(console)
@@ -187,7 +198,10 @@ def play(
             people = make_players(count, humans=n_humans, bots=bot_list, first_human=seat, seed=seed_value)
     except AcreageError as exc:
         _fail(str(exc))
-    session = Session(state, people, console, input_fn, actors=actors, flush_input=_flush_typeahead, tag=tag)
+    if save_dir is None:
+        save_dir = Path(os.environ.get("ACREAGE_SAVE_DIR") or "~/.acreage/saves")
+    session = Session(state, people, console, input_fn, actors=actors, flush_input=_flush_typeahead, tag=tag,
+                      confirm=confirm, autosave_dir=save_dir)
     try:
         session.run()
     except KeyboardInterrupt:

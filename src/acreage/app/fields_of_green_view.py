@@ -433,6 +433,9 @@ class FieldsOfGreenView(BaseView):
     """Terminal rendering and help for Fields of Green."""
 
     name = "fields_of_green"
+    example_action = "pick Wheat Field"
+    example_thing = "card or Equipment tile"
+    example_topic = "Wheat Field"
     legend = (
         "W2/3 Tower Water · $1 1W 1F harvest cost · cer fru veg…: subtype · Tr DI…: Equipment · "
         "struck: Wasteland"
@@ -519,7 +522,12 @@ class FieldsOfGreenView(BaseView):
 
     def players_table(self, obs: dict, labels: Sequence[str]) -> Table:
         two = obs["players"] == 2
-        table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1))
+        table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1),
+                      caption=(f"Pts: the score if the game ended now (cards' VP, VP tokens, Equipment, "
+                               f"1 per {R.COINS_PER_VP} coins, 1 per {R.FOOD_PER_VP} Food, "
+                               f"{R.EMPTY_TOWER_VP} per empty Tower); 'score' shows where each point "
+                               "comes from"),
+                      caption_style="dim", caption_justify="left")
         table.add_column("Player", no_wrap=True)
         table.add_column("Pts", justify="right")
         table.add_column("Coins", justify="right")

@@ -311,6 +311,9 @@ class FoxgloveView(BaseView):
     """Terminal rendering and help for Foxglove Farm."""
 
     name = "foxglove"
+    example_action = "build Sheepfold"
+    example_thing = "tile"
+    example_topic = "Sheepfold"
     legend = (
         "Wd wood · St stone · Wh wheat · Co coal · Sh sheep · ·· free slots · "
         "a lone · is an empty cell you can reach"

@@ -81,7 +81,7 @@ ABILITY_WORDS = {
                       "when it is taken.",
     "early_riser": "Chooses first at every Sunrise and pockets 1 coin for swapping.",
     "francie": "Festival cards cost Francie nothing.",
-    "finn_maisie": "Instead of 3 wheelbarrows, plays 3 pieces: a wheelbarrow and two mice. Finn makes "
+    "finn_maisie": "Instead of 3 wheelbarrows, plays 2 pieces, Finn and Maisie (plus the basket). Finn makes "
                    "the visit free of coin costs; Maisie adds one action to the space (and lets the "
                    "Workshop repeat an action kind).",
 }
@@ -324,12 +324,17 @@ class HarvestView(BaseView):
     """Terminal rendering and help for Harvest."""
 
     name = "harvest"
+    example_action = "place GS-1"
+    example_thing = "building, character, farmhouse, crop or card"
+    example_topic = "Lumberjack"
     legend = ("Wh/St/Bl/Pu wheat/strawberry/blueberry/pumpkin · seed: tend · ripe: harvest · ○ open · "
               "-∞ fits all · wb wheelbarrow")
 
     def __init__(self) -> None:
-        # The festival cards shown at the last drawing, so "card P2" can be named in the menu.
+        # The festival cards shown at the last drawing, so "card P2" can be named in the menu,
+        # and what each position costs the seat at the keyboard (Francie pays nothing).
         self._festival: dict = {}
+        self._card_costs: dict[int, int] = {i: R.CARD_COSTS[i] for i in (1, 2, 3)}
 
     # -- names ----------------------------------------------------------------
     @staticmethod
@@ -347,6 +352,9 @@ class HarvestView(BaseView):
     def render(self, state, seat: int | None, labels: Sequence[str], width: int = 120) -> RenderableType:
         obs = state.observation(seat)
         self._festival = obs["festival"] if obs["fall_festival"] else {}
+        viewer = seat if seat is not None else obs.get("to_act")
+        francie = viewer is not None and obs["seats"][viewer].get("character") == "Francie"
+        self._card_costs = {i: 0 if francie else R.CARD_COSTS[i] for i in (1, 2, 3)}  # HV-FRA-1
         tags = self.tags(labels)
         parts: list[RenderableType] = [self.header(obs, state, labels, tags), self.town(obs, tags)]
         if obs["fall_festival"]:
@@ -448,7 +456,7 @@ class HarvestView(BaseView):
         line = Text("Festival ", style="bold dark_orange")
         for pos in ("P3", "P2", "P1"):
             name = fest.get(pos)
-            line.append(f"{pos} ${R.CARD_COSTS[int(pos[1])]} ", style="dim")
+            line.append(f"{pos} ${self._card_costs[int(pos[1])]} ", style="dim")
             line.append(name or "—", style="bold" if name else "dim")
             line.append("  ")
         line.append(f"deck {fest['deck_count']}  ", style="dim")
@@ -591,7 +599,7 @@ class HarvestView(BaseView):
         if verb == "card" and rest.upper() in ("P1", "P2", "P3"):
             pos = rest.upper()
             name = self._festival.get(pos)
-            return "festival card", f"{pos} {name} (${R.CARD_COSTS[int(pos[1])]})" if name else pos
+            return "festival card", f"{pos} {name} (${self._card_costs[int(pos[1])]})" if name else pos
         if verb == "pay":
             return "pay the fee with", rest
         if verb == "die":

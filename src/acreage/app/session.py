@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import math
 import secrets
+import time
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -64,18 +65,20 @@ def hint_bot(state) -> str:
 
 COMMANDS = (
     ("<number>", "play the action with that number in the list"),
-    ("<action>", "type the action itself, e.g. 'build Sheepfold' (any unique start will do)"),
-    ("help <tile>", "explain a tile: cost, slots and what it does"),
+    ("<action>", "type the action itself, e.g. '{action}' (any unique start will do)"),
+    ("help <name>", "explain a {thing}, e.g. 'help {topic}'"),
     ("list", "show every legal action, nothing folded away"),
     ("hint", "ask the strongest bot (one second of thinking; MCTS, or the beam bot in solo "
              "Foxglove) what it would play here"),
     ("plan", "show the game's best plan for this step, if it has one (Foxglove: transport); "
              "'plan apply' plays it"),
     ("undo", "take back your last action; 'undo all' takes back your whole turn so far"),
+    ("score", "where every point of every player comes from"),
+    ("log", "the whole story of the game so far ('log 20': the last 20 actions)"),
     ("save FILE", "write the game record (JSON) to FILE"),
     ("load FILE", "continue a saved game from FILE"),
     ("board", "draw the board again"),
-    ("quit", "leave the game (save first if you want to come back)"),
+    ("quit", "leave the game (it is saved for you to continue)"),
 )
 
 
@@ -85,6 +88,10 @@ class BaseView:
     """Fallback view: a plain dump of the observation. Game views override what they can."""
 
     name = "plain"
+    #: Examples the help uses: an action to type, and what ``help`` explains (one of this game's).
+    example_action = "done"
+    example_thing = "part of the game"
+    example_topic = ""
     #: How the header names the game: "seed 4" when the player chose the seed, else a game id
     #: ("game 3fa9c1") that says nothing about the seed (the seed rebuilds every hidden order).
     tag = ""
@@ -297,7 +304,7 @@ class Session:
     """One game at one terminal. ``run()`` plays until the end or until a human quits."""
 
     MENU_LINES = 9  # fold long action lists to about this many lines
-    LOG_LINES = 5
+    LOG_LINES = 10
 
     def __init__(
         self,
@@ -311,6 +318,8 @@ class Session:
         clear_screen: bool | None = None,
         flush_input: Callable[[], None] | None = None,
         tag: str | None = None,
+        confirm: bool = False,
+        autosave_dir: str | Path | None = None,
     ) -> None:
         self.console = console or Console(highlight=False)
         self.input = input_fn or (lambda prompt: self.console.input(prompt))
@@ -339,6 +348,15 @@ class Session:
         self._bots_moved = False
         self.flush_input = flush_input
         self.outcome: str | None = None
+        #: Ask before a human's decision becomes final (ends the turn or reveals something),
+        #: when earlier steps of it could still be taken back (see ``_confirm``).
+        self.confirm = confirm
+        #: Where the game is saved at its end and when a player leaves (None: nowhere).
+        self.autosave_dir = Path(autosave_dir).expanduser() if autosave_dir is not None else None
+        self.saved_to: Path | None = None
+        # The event log: what happened, told from the seat at the keyboard (or publicly).
+        state.record_events()
+        self._seen = state.event_count
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -348,6 +366,11 @@ class Session:
     @property
     def human_count(self) -> int:
         return sum(1 for p in self.players if p.is_human)
+
+    def _viewer(self) -> int | None:
+        """The seat whose eyes the shared log uses: the one human, else nobody's (public)."""
+        humans = [s for s, p in enumerate(self.players) if p.is_human]
+        return humans[0] if len(humans) == 1 else None
 
     def say(self, message: str | RenderableType, style: str | None = None) -> None:
         self.console.print(message, style=style)
@@ -364,22 +387,51 @@ class Session:
 
     # ------------------------------------------------------------------ main loop
     def run(self) -> str:
-        """Play on; returns "finished" or "quit"."""
-        while not self.state.is_terminal:
-            seat = self.state.current_player
-            player = self.players[seat]
-            if not player.is_human:
-                action = self._think(player.agent, seat, f"{player.name} is thinking…")
-                self._apply(action, seat)
-                continue
-            if not self._human_turn(seat):
-                self._flush()
-                self.outcome = "quit"
-                return "quit"
+        """Play on; returns "finished" or "quit". Leaving (quit, end of input, Ctrl-C) saves the
+        game first when an autosave folder is set, and so does the end."""
+        try:
+            while not self.state.is_terminal:
+                seat = self.state.current_player
+                player = self.players[seat]
+                if not player.is_human:
+                    action = self._think(player.agent, seat, f"{player.name} is thinking…")
+                    self._apply(action, seat)
+                    continue
+                if not self._human_turn(seat):
+                    return self._leave()
+        except KeyboardInterrupt:
+            self.say("\nInterrupted: leaving the game.", style="yellow")
+            return self._leave()
         self._flush()
+        self._autosave()
         self._show_end()
         self.outcome = "finished"
         return "finished"
+
+    def _leave(self) -> str:
+        self._flush()
+        if self.state.history:
+            path = self._autosave()
+            if path is not None:
+                self.say(f"Saved: continue with  acreage play --load {path}", style="green")
+        self.outcome = "quit"
+        return "quit"
+
+    def _autosave(self) -> Path | None:
+        """Write the record to the autosave folder under a name that says what it is."""
+        if self.autosave_dir is None:
+            return None
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        name = f"{self.state.game_name}-{self.tag.replace(' ', '-')}-{stamp}.json"
+        path = self.autosave_dir / "".join(c if c.isalnum() or c in "-_." else "_" for c in name)
+        try:
+            self.autosave_dir.mkdir(parents=True, exist_ok=True)
+            save_json(self.state.record(), path)
+        except OSError as exc:
+            self.say(f"Could not save the game to {path}: {exc.strerror or exc}", style="red")
+            return None
+        self.saved_to = path
+        return path
 
     def _think(self, agent, seat: int, message: str):
         """Ask a bot for its move, with a spinner on a real terminal."""
@@ -405,10 +457,26 @@ class Session:
             self._line_phase = phase
         self._dirty = True
         self._bots_moved = self._bots_moved or not self.players[seat].is_human
+        self._tell_events()
         after = self._round()
         if after is not None and before is not None and after != before and not self.state.is_terminal:
             self._flush()
-            self._log(Text(f"— round {after} begins —", style="bold green"))
+            for line in self._score_lines(top=4):
+                self._log(line)
+
+    def _tell_events(self) -> None:
+        """Put the news among the new events into the log (the details stay for 'log')."""
+        state = self.state
+        viewer = self._viewer()
+        news = [e for e in state.events_for(viewer, self._seen) if state.event_is_news(e)]
+        self._seen = state.event_count
+        if not news:
+            return
+        self._flush()
+        for event in news:
+            line = Text("  · ", style="dim")
+            line.append(state.describe_event(event, self.labels))
+            self._log(line)
 
     # ------------------------------------------------------------------ the log
     def _note(self, seat: int, text: str, new_unit: bool = False) -> None:
@@ -422,7 +490,7 @@ class Session:
         if not self._pending:
             return None
         seat, texts = self._pending
-        shown = texts if len(texts) <= 14 else texts[:12] + [f"… {len(texts) - 12} more"]
+        shown = texts if len(texts) <= 14 else texts[:12] + [f"… {len(texts) - 12} more ('log' shows them)"]
         line = Text(f"{self.labels[seat]}: ", style="bold")
         line.append(" → ".join(shown))
         return line
@@ -510,8 +578,8 @@ class Session:
         self.console.print(grid)
         if not full:
             self.console.print(
-                "Type a number or an action (a unique start is enough) · help · help <tile> · hint · "
-                "undo · list · save FILE · quit", style="dim",
+                "Type a number or an action (a unique start is enough) · help · help <name> · hint · "
+                "undo · score · log · list · save FILE · quit", style="dim",
             )
 
     def _fold(self, rows, groups, room: int):
@@ -627,13 +695,20 @@ class Session:
             return self._plan(seat, apply=rest.lower() == "apply")
         if cmd == "undo" and rest.lower() in ("", "all"):
             return self._undo(seat, every=rest.lower() == "all")
+        if cmd in ("score", "scores") and not rest:
+            for line in self._score_lines():
+                self.console.print(line)
+            return "again"
+        if cmd == "log" and (not rest or rest.isdigit()):
+            self._show_log(int(rest) if rest else None)
+            return "again"
         if cmd == "save":
             self._save(rest)
             return "again"
         if cmd == "load":
             return self._load(rest)
         if cmd in ("quit", "exit") and not rest:
-            self.say("You left the game. (Use 'save FILE' first to keep it.)", style="yellow")
+            self.say("You left the game.", style="yellow")
             return "quit"
         if not self._menu:
             self._build_menu()
@@ -662,6 +737,10 @@ class Session:
         return self._play(action, seat)
 
     def _play(self, action, seat: int) -> str:
+        if self.confirm:
+            answer = self._confirm(action, seat)
+            if answer != "yes":
+                return answer
         try:
             self._apply(action, seat)
         except IllegalAction as exc:
@@ -670,20 +749,94 @@ class Session:
         self._menu = []
         return "played"
 
+    def _confirm(self, action, seat: int) -> str:
+        """Before a decision becomes final, while earlier steps of it could still be taken
+        back: ask. Returns "yes" (play it), "again" (choose something else), "played" (the
+        earlier steps were undone) or "quit"."""
+        state = self.state
+        if not (state.in_subdecision() or state.undoable(seat)):
+            return "yes"  # a one-step decision: nothing earlier to take back
+        trial = state.clone()
+        try:
+            trial.apply(action)
+        except IllegalAction:
+            return "yes"  # _apply reports it
+        if trial.is_terminal or trial.current_player != seat:
+            why = "ends your turn"
+        elif trial.undo_floor > len(state.history):
+            why = "reveals something new, so it cannot be taken back"
+        else:
+            return "yes"
+        try:
+            raw = self.input(f"'{action}' {why}. Enter: confirm · undo: take back your earlier "
+                             "steps · anything else: choose again › ")
+        except (EOFError, KeyboardInterrupt):
+            return "quit"
+        answer = raw.strip().lower()
+        if answer in ("", "y", "yes", "ok", "confirm"):
+            return "yes"
+        if answer in ("undo", "u"):
+            return self._undo(seat, every=False)
+        self.show_actions()
+        return "again"
+
+    # ------------------------------------------------------------------ scores and the log
+    def _score_lines(self, top: int | None = None) -> list[Text]:
+        """One line per seat: its score and where it comes from (``top``: the biggest sources
+        only, with a pointer to the 'score' command for the rest)."""
+        state = self.state
+        scores = state.scores()
+        lines = []
+        for s in range(state.num_players):
+            parts = sorted(state.score_breakdown(s).items(), key=lambda kv: (-abs(kv[1]), kv[0]))
+            line = Text(f"{self.labels[s]}: ", style="bold")
+            line.append(f"{scores[s]} points", style="bold")
+            shown = parts if top is None else parts[:top]
+            if shown:
+                line.append(" = " + " + ".join(f"{label} {points}" for label, points in shown)
+                            .replace("+ -", "- "))
+            if len(shown) < len(parts):
+                line.append(f" + {len(parts) - len(shown)} more ('score' shows them)", style="dim")
+            lines.append(line)
+        return lines
+
+    def _show_log(self, last: int | None) -> None:
+        """The whole story: each action (as everyone saw it) and what it caused."""
+        state = self.state
+        viewer = self._viewer()
+        by_step: dict[int, list[dict]] = {}
+        for event in state.events_for(viewer):
+            by_step.setdefault(event["step"], []).append(event)
+        first = 0 if last is None else max(0, len(state.history) - last)
+        if first == 0:
+            for event in by_step.get(0, []):
+                self.console.print("      " + state.describe_event(event, self.labels), markup=False)
+        for k in range(first, len(state.history)):
+            who = state.history_seats[k]
+            action = state.history[k]
+            text = str(action) if who == viewer else state.public_notation(action)
+            self.console.print(f"{k + 1:5d}. {self.labels[who]}: {text}", markup=False, style="bold")
+            for event in by_step.get(k + 1, []):
+                self.console.print("      " + state.describe_event(event, self.labels), markup=False)
+
     # ------------------------------------------------------------------ commands
     def _help(self, topic: str) -> None:
         if topic:
             card = self.view.help_topic(topic)
             if card is None:
-                self.say(f"No help on {topic!r}: give a tile name, e.g. 'help Sheepfold'.", style="red")
+                example = f", e.g. 'help {self.view.example_topic}'" if self.view.example_topic else ""
+                self.say(f"No help on {topic!r}: give the name of a {self.view.example_thing}{example}.",
+                         style="red")
             else:
                 self.console.print(card)
             return
         grid = Table.grid(padding=(0, 2))
         grid.add_column(style="bold cyan")
         grid.add_column()
+        view = self.view
         for name, what in COMMANDS:
-            grid.add_row(name, what)
+            grid.add_row(name, what.format(action=view.example_action, thing=view.example_thing,
+                                           topic=view.example_topic or "…"))
         self.console.print(grid)
         extra = self.view.help_extra()
         if extra:
@@ -739,6 +892,8 @@ class Session:
         earlier = replay(record, upto=target)
         undone = record["actions"][target:]
         self.state = earlier
+        earlier.record_events()
+        self._seen = earlier.event_count
         del self.actors[target:]
         if self._pending and self._pending[0] == seat:
             kept = self._pending[1][: max(0, len(self._pending[1]) - len(undone))]
@@ -779,6 +934,8 @@ class Session:
             self.view = view_for(state.game_name)
             self.view.tag = self.tag
         self.state, self.actors = state, actors
+        state.record_events()
+        self._seen = state.event_count
         self._pending, self._menu, self._dirty = None, [], True
         self._announce(f"Loaded {path}: {len(actors)} actions replayed.", style="green")
         return "played"
@@ -792,6 +949,19 @@ class Session:
             for line in self.log[-self.LOG_LINES:]:
                 self.console.print(line)
         self.console.print(self.view.final_summary(self.state, self.labels))
+        self.console.print(Text("Where the points come from:", style="bold"))
+        for line in self._score_lines():
+            self.console.print(line)
+        if self.saved_to is None:
+            return
+        self.say(f"The game is saved in {self.saved_to}.", style="green")
+        try:
+            raw = self.input("Type 'replay' to watch it again step by step, or press Enter to leave › ")
+        except (EOFError, KeyboardInterrupt):
+            return
+        if raw.strip().lower() in ("replay", "r"):
+            run_replay(self.state.record(), self.console, self.input, interactive=True,
+                       clear_screen=self.clear)
 
 
 # ---------------------------------------------------------------------------- replays

@@ -308,6 +308,16 @@ class GameState(ABC):
         self.record_events()
         return self._events.for_seat(seat, since)
 
+    def describe_event(self, event: dict, labels: list[str] | None = None) -> str:
+        """One plain sentence for an event of :meth:`events_for` (``labels`` names the seats).
+        Each game says its events in its own words; this default names the kind only."""
+        return f"{event.get('kind')}"
+
+    def event_is_news(self, event: dict) -> bool:
+        """Whether an event deserves a line in a short log. Details a player's own action
+        line already shows (each cube paid, each cube moved) are not news."""
+        return True
+
     def score_breakdown(self, seat: int) -> dict[str, int]:
         """Points by source for ``seat``; the values sum to ``scores()[seat]`` at every point
         of the game. Each game labels its sources as its rulebook does."""
@@ -409,6 +419,8 @@ class GameState(ABC):
         if self.is_terminal:
             raise IllegalAction(f"the game is over; {text!r} cannot be played")
         action = self._parse_structural(wanted)
+        if action in self.legal_actions():
+            return action  # another accepted spelling of a legal action ("buy pumpkin 1")
         raise IllegalAction(f"{text!r} is not legal now: {self.explain_illegal(action)}")
 
     def legal_action_mask(self) -> list[bool]:

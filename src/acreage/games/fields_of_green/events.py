@@ -138,3 +138,13 @@ def describe(event: dict, labels: list[str] | None = None) -> str:
     if k == "log_begins":
         return "The log begins here (the position was loaded)"
     return f"{k}: {event}"
+
+
+def is_news(event: dict) -> bool:
+    """Worth a line in a short log: what the actor's own action line does not already say."""
+    k = event["kind"]
+    if k in ("effect", "bonus"):
+        return bool(event["coins"] or event["food"] or event["points"] or event.get("equipment"))
+    return k in ("year", "income", "split", "reveal", "display", "build", "tower", "silo", "restore",
+                 "market", "harvest", "abandon", "wasteland", "equipment", "equip", "game_over",
+                 "log_begins")

@@ -52,7 +52,8 @@ from .actions import (
 from .content import CARDS, DECK_OF, EQUIPMENT, MAIN_DECKS, find_card, find_equipment
 from .content import SILO as SILO_CARD
 from .content import TOWER as TOWER_CARD
-from .events import source
+from .events import describe as describe_event
+from .events import is_news, source
 
 MAINTENANCE, ACTION, HARVEST_PHASE, OVER = range(4)
 PHASE_NAMES = ("maintenance", "action", "harvest", "game over")
@@ -1117,6 +1118,12 @@ class FieldsState(GameState):
     def rank_keys(self) -> list[tuple]:
         """FG-END-10: score, then cards in the farm, then coins; equal keys share a place."""
         return [(self.score(s), self.farm_size(s), self.coins[s]) for s in range(self.num_players)]
+
+    def describe_event(self, event: dict, labels: list[str] | None = None) -> str:
+        return describe_event(event, labels)
+
+    def event_is_news(self, event: dict) -> bool:
+        return is_news(event)
 
     # ------------------------------------------------------------------ clone & hidden info
     def clone(self) -> FieldsState:

@@ -131,3 +131,14 @@ def describe(event: dict, labels: list[str] | None = None) -> str:
     if k == "log_begins":
         return "The log begins here (the position was loaded)"
     return f"{k}: {event}"
+
+
+def is_news(event: dict) -> bool:
+    """Worth a line in a short log: what the actor's own action line does not already say."""
+    k = event["kind"]
+    if k == "produce":
+        return bool(event["gained"] or event["points"] or event["to_choose"])
+    if k == "stage_end":
+        return event["reason"] != "done"
+    return k in ("round", "phase", "process", "end_effect", "floor", "effect", "display", "swap",
+                 "discard", "choose", "game_over", "log_begins")

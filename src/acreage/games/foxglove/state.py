@@ -41,7 +41,8 @@ from .actions import (
     Action,
 )
 from .content import FOREST, MINE, TILES, find_tile
-from .events import FLOOR_SOURCE, goods_dict, source
+from .events import FLOOR_SOURCE, goods_dict, is_news, source
+from .events import describe as describe_event
 from .geometry import (
     SHAPE_INDEX,
     SHAPES,
@@ -1179,6 +1180,12 @@ class FoxgloveState(GameState):
                     continue
                 return
             return
+
+    def describe_event(self, event: dict, labels: list[str] | None = None) -> str:
+        return describe_event(event, labels)
+
+    def event_is_news(self, event: dict) -> bool:
+        return is_news(event)
 
     # ------------------------------------------------------------------ clone & hidden info
     def clone(self) -> FoxgloveState:

@@ -187,6 +187,8 @@ def parse(text: str) -> Action:
             return Action(REACT, _lookup(SPACE_BY_NAME, rest, "space").id)
         if word == "buy":
             n, crop = rest.split(" ")
+            if crop.isdigit() and n in CROP_NAMES:  # "buy pumpkin 1", as the menu groups it
+                n, crop = crop, n
             if not 1 <= int(n) <= R.MAX_BUY:
                 raise IllegalAction(f"one purchase buys 1–{R.MAX_BUY} seeds")
             return Action(BUY, CROP_NAMES.index(crop), int(n))

@@ -125,3 +125,9 @@ def describe(event: dict, labels: list[str] | None = None) -> str:
     if k == "log_begins":
         return "The log begins here (the position was loaded)"
     return f"{k}: {event}"
+
+
+def is_news(event: dict) -> bool:
+    """Worth a line in a short log: what the actor's own action line does not already say."""
+    return event["kind"] in ("deal", "reveal", "round", "gain", "gairy", "harvest", "points", "card",
+                             "market", "pay", "sunset", "game_over", "log_begins")

@@ -51,7 +51,8 @@ from .content import BUILDINGS, CHARACTERS, CROPS, FARMHOUSES, FESTIVAL, GAIRY, 
 from .content import DIE as DIE_FACES
 from .content import MARKET as MARKET_TILES
 from .content import SUNRISE as SUNRISE_TILES
-from .events import SEED_NAMES
+from .events import SEED_NAMES, is_news
+from .events import describe as describe_event
 
 EMPTY, FOREST, BLDG = 0, 1, 2
 SEED0, CROP0 = 3, 7  # seed-side tile of crop k = 3 + k; crop side = 7 + k
@@ -1157,6 +1158,12 @@ class HarvestState(GameState):
         elif e == "harvest":
             self._harvest(s)
 
+    def describe_event(self, event: dict, labels: list[str] | None = None) -> str:
+        return describe_event(event, labels)
+
+    def event_is_news(self, event: dict) -> bool:
+        return is_news(event)
+
     # ------------------------------------------------------------------ cloning & hidden info
     def clone(self) -> HarvestState:
         c = HarvestState.__new__(HarvestState)
@@ -1218,10 +1225,39 @@ class HarvestState(GameState):
         return f"seat {f[1]} must choose {what}; that action is not one of the choices"
 
     def describe_decision(self) -> str:
+        """One line for people: what the seat to act decides, and how many actions are left on
+        the space it is visiting."""
         if self.is_terminal:
             return "game over"
         f = self.frames[-1]
-        return f"round {self.round}, {self.phase}: seat {f[1]} decides ({f[0]})"
+        kind, s = f[0], f[1]
+        what = {
+            "keepc": "keep one of your two characters (face down until everyone has chosen)",
+            "keeph": "keep one of your two farmhouses (face down until everyone has chosen)",
+            "sunrise": "swap your Sunrise tile for one on offer, or keep it",
+            "plant": "plant more seeds on empty cells, or done",
+            "tend": "tend more seedlings of the same crop, or done",
+            "buy": "buy one festival card, or done",
+            "ff3": "FF-3: take the coin or a festival card",
+            "die": "keep one of the Lumberjack's two dice",
+            "react": "Cider Press: choose a space you used this round to use again",
+            "market": "pay for the Market tile",
+            "basket": "use the Hand-Woven Basket to take your basket back, or done",
+        }.get(kind)
+        if kind == "turn":
+            left = [f"{self.wb[s]} wheelbarrow{'s' if self.wb[s] != 1 else ''}"] if self.wb[s] else []
+            left += [name for bit, name in ((1, "Finn"), (2, "Maisie")) if self.mice[s] & bit]
+            if self.basket[s]:
+                left.append("the basket")
+            what = "place a piece (left: " + (", ".join(left) or "none") + ")"
+        elif kind == "visit":
+            where = SPACES[f[2]].name if f[2] >= 0 else {"tp": "Trading Post", "gs": "General Store",
+                                                          "fields": "Fields", "workshop": "Workshop"}.get(
+                                                              f[11], "this visit")
+            what = f"{where}: {f[4]} action{'s' if f[4] != 1 else ''} left"
+            if f[8] and not f[9]:
+                what += " (pay the Trading Post fee first)"
+        return f"round {self.round}, {self.phase}: seat {s}: {what or kind}"
 
     def _state_to_json(self) -> dict:
         from .snapshot import state_to_json
