@@ -30,7 +30,7 @@ def test_ex5_with_one_water_tells_each_payment_and_gain_FG_EX_5_FG_HRV_3_FG_HRV_
     got = [e for e in told(s, start) if e["seat"] == 0]
     assert got == [
         {"kind": "harvest", "seat": 0, "card": "Wheat Field", "coins": 0, "food": 0, "water": 1},
-        {"kind": "pay_water", "seat": 0, "cell": "0,0", "amount": 1},
+        {"kind": "pay_water", "seat": 0, "cell": "0,0", "amount": 1, "auto": True},
         {"kind": "effect", "seat": 0, "card": "Wheat Field", "when": "harvest", "equipment": 0,
          "coins": 0, "food": 2, "points": 0, "source": "Wheat Field (harvest)"},
         {"kind": "harvest", "seat": 0, "card": "Dairy Cows", "coins": 0, "food": 1, "water": 0},

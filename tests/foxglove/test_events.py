@@ -98,8 +98,10 @@ def test_building_is_told_with_each_cube_paid_and_the_refill_FF_CON_11():
     start = state.event_count
     build(state, "Sheepfold", (0, 1))
     got = new_events(state, start)
-    pays = [(e["good"], e["tile"]) for e in got if e["kind"] == "pay"]
-    assert pays == [("wood", "Forest"), ("stone", "Mine")]  # FF-SET-5: 1 wood + 1 stone
+    pays = [(e["good"], e["tile"], e.get("auto")) for e in got if e["kind"] == "pay"]
+    # FF-SET-5: 1 wood + 1 stone; each could come from one building only, so it was paid by
+    # itself after the placement, and the event says so (no action line shows it).
+    assert pays == [("wood", "Forest", True), ("stone", "Mine", True)]
     built = [e for e in got if e["kind"] == "build"]
     assert built == [{"kind": "build", "seat": 0, "tile": "Sheepfold", "cell": "0,1"}]
     kinds = [e["kind"] for e in got]

@@ -438,7 +438,7 @@ class FieldsOfGreenView(BaseView):
     example_topic = "Wheat Field"
     legend = (
         "W2/3 Tower Water · $1 1W 1F harvest cost · cer fru veg…: subtype · Tr DI…: Equipment · "
-        "struck: Wasteland"
+        "struck: Wasteland · cells are x,y (x across, y up: '0,1' is above the first Tower)"
     )
 
     def __init__(self) -> None:

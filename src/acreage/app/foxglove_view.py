@@ -316,7 +316,7 @@ class FoxgloveView(BaseView):
     example_topic = "Sheepfold"
     legend = (
         "Wd wood · St stone · Wh wheat · Co coal · Sh sheep · ·· free slots · "
-        "a lone · is an empty cell you can reach"
+        "a lone · is an empty cell you can reach · cells are x,y (x across, y up: '0,1' is above the Forest)"
     )
 
     # -- whole screen ---------------------------------------------------------

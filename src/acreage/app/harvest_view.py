@@ -328,7 +328,8 @@ class HarvestView(BaseView):
     example_thing = "building, character, farmhouse, crop or card"
     example_topic = "Lumberjack"
     legend = ("Wh/St/Bl/Pu wheat/strawberry/blueberry/pumpkin · seed: tend · ripe: harvest · ○ open · "
-              "-∞ fits all · wb wheelbarrow")
+              "-∞ fits all · wb wheelbarrow · cells are row,column from the top left "
+              "('2,3': row 2, column 3)")
 
     def __init__(self) -> None:
         # The festival cards shown at the last drawing, so "card P2" can be named in the menu,

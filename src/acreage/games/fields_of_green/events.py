@@ -21,7 +21,7 @@ kind              fields (besides ``seat``)
 ``tower``         ``cell``, ``coins`` / ``silo``: ``cell`` / ``restore``: ``card``, ``cell``,
                   ``coins`` / ``market``: ``food``, ``coins``: the other actions (FG-ACT-9)
 ``discard``       ``card``: the card used for a non-build action goes to the discard pile
-``pay_water``     ``cell``, ``amount``: Water paid from a Tower
+``pay_water``     ``cell``, ``amount``: Water paid from a Tower (``auto``: by itself, the only way)
 ``fill``          ``cell``, ``amount``: Water added by an effect
 ``sell``          ``food``, ``coins``
 ``effect``        ``card``, ``when``, ``coins``, ``food``, ``points``, ``source``, ``equipment``
@@ -145,6 +145,8 @@ def is_news(event: dict) -> bool:
     k = event["kind"]
     if k in ("effect", "bonus"):
         return bool(event["coins"] or event["food"] or event["points"] or event.get("equipment"))
+    if k in ("pay_water", "water"):
+        return bool(event.get("auto"))
     return k in ("year", "income", "split", "reveal", "display", "build", "tower", "silo", "restore",
                  "market", "harvest", "abandon", "wasteland", "equipment", "equip", "game_over",
                  "log_begins")

@@ -523,7 +523,14 @@ class FieldsState(GameState):
         self._do(action)
         self.history.append(action)
         self.history_seats.append(seat)
-        self._advance()
+        if self._events is None:
+            self._advance()
+        else:
+            mark = len(self._events)
+            self._advance()
+            for event in self._events.full[mark:]:
+                if event["kind"] in ("pay_water", "water"):
+                    event["auto"] = True  # done by itself (one way only): no action shows it
         if self._revealed_flag:
             self.undo_floor = len(self.history)  # hidden cards or tiles came into view
             self._revealed_flag = False

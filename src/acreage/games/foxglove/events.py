@@ -14,7 +14,8 @@ kind               fields (besides ``seat``)
 ``discard``        ``tile``, ``goods``: the rest of such an offer, lost
 ``phase``          ``phase``: construction, transportation or final stage begins
 ``pass``           ``forced`` (nothing was affordable)
-``pay``            ``good``, ``cell``, ``tile``: one cube paid, and the building it came from
+``pay``            ``good``, ``cell``, ``tile``: one cube paid, and the building it came from;
+                   ``auto``: paid by itself (the only way to pay), so no action shows it
 ``build``          ``tile``, ``cell``: a paid tile stands in the town
 ``effect``         ``tile``, ``gained``, ``points``, ``source``: an immediate effect of a tile
 ``choose``         ``tile``, ``good``, ``gained``: the Emporium's choice
@@ -86,7 +87,8 @@ def describe(event: dict, labels: list[str] | None = None) -> str:
     if k == "pass":
         return f"{who} passed" + (" (nothing affordable)" if event.get("forced") else "")
     if k == "pay":
-        return f"{who} paid 1 {event['good']} from the {event['tile']} ({event['cell']})"
+        how = " (the only way to pay)" if event.get("auto") else ""
+        return f"{who} paid 1 {event['good']} from the {event['tile']} ({event['cell']}){how}"
     if k == "build":
         return f"{who} built the {event['tile']} on {event['cell']}"
     if k == "effect":
@@ -140,5 +142,7 @@ def is_news(event: dict) -> bool:
         return bool(event["gained"] or event["points"] or event["to_choose"])
     if k == "stage_end":
         return event["reason"] != "done"
+    if k == "pay":
+        return bool(event.get("auto"))
     return k in ("round", "phase", "process", "end_effect", "floor", "effect", "display", "swap",
                  "discard", "choose", "game_over", "log_begins")

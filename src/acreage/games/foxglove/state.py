@@ -705,7 +705,14 @@ class FoxgloveState(GameState):
         self._do(action)
         self.history.append(action)
         self.history_seats.append(seat)
-        self._advance()
+        if self._events is None:
+            self._advance()
+        else:
+            mark = len(self._events)
+            self._advance()
+            for event in self._events.full[mark:]:
+                if event["kind"] == "pay":
+                    event["auto"] = True  # the only way to pay: no action line shows it
         if len(self.stacks[0]) + len(self.stacks[1]) + len(self.stacks[2]) != hidden:
             self.undo_floor = len(self.history)  # a face-down tile was revealed
 
