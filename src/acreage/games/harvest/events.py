@@ -34,6 +34,9 @@ kind             fields (besides ``seat``)
 from __future__ import annotations
 
 SEED_NAMES = ("wheat", "strawberry", "blueberry", "pumpkin")
+#: Mayor Gairy's tile areas as the board names them.
+AREA_NAMES = {"gs": "General Store", "fields": "Fields", "workshop": "Workshop", "tp": "Trading Post",
+              "market": "Farmer's Market", "festival": "Festival board"}
 
 
 def _gains(e: dict) -> str:
@@ -79,9 +82,10 @@ def describe(event: dict, labels: list[str] | None = None) -> str:
     if k == "place":
         return f"{who} places a {event['piece']} on {event['where']}"
     if k == "gairy":
+        area = AREA_NAMES.get(event["area"], event["area"])
         if event["where"] is None:
-            return f"Mayor Gairy draws {event['area']}: no space for him"
-        text = f"Mayor Gairy draws {event['area']} and takes {event['where']}"
+            return f"Mayor Gairy draws a {area} tile: no room for him there, he draws again"
+        text = f"Mayor Gairy draws a {area} tile and takes {event['where']}"
         if event.get("discarded"):
             text += f", discarding {event['discarded']}"
         return text
