@@ -24,6 +24,8 @@ def test_full_game_human_vs_bot_typing_numbers_to_the_end():
     assert "Final scores" in out
     assert "Winner" in out or "Shared win" in out
     assert "round 4 of 4" in out
+    assert "Where the points come from:" in out
+    assert "The game is saved in " in out
 
 
 def test_menu_defaults_with_empty_input_give_foxglove_two_players_against_greedy():
@@ -65,6 +67,7 @@ def test_bad_options_and_names_exit_2_without_traceback():
         (["play", "foxglove", "--option", "solo_setup=3"], "applies only to 1-player games"),
         (["play", "foxglove", "--option", "oops"], "should look like key=value"),
         (["play", "foxglove", "--bots", "genius"], "no bot called 'genius'"),
+        (["play", "foxglove", "--bots", "mcts:ms=abc"], "bot option ms=abc for mcts: give a number > 0"),
         (["play", "foxglove", "--players", "2", "--bots", "greedy,random"], "make 3 seats"),
         (["play", "foxglove", "--players", "2", "--humans", "3"], "--humans must be 0–2"),
         (["rules", "nosuchgame"], "no game called"),
