@@ -14,8 +14,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	@touch $(STAMP)
 
+# The web platform on http://127.0.0.1:8000 (SQLite store in games.db); the terminal game is
+# `.venv/bin/acreage play`.
 play: $(STAMP)
-	$(BIN)/acreage play
+	$(BIN)/acreage serve --open
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -409,6 +409,48 @@ def fuzz_command(
         raise typer.Exit(1)
 
 
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None, typer.Option("--db", help="The store: a SQLite file (default $ACREAGE_DB or "
+                                              "~/.acreage/games.db) or postgresql://…")
+    ] = None,
+    bot_workers: Annotated[int, typer.Option("--bot-workers", help="Processes that run the bots.")] = 1,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the lobby in a browser.")] = False,
+) -> None:
+    """Run the web platform: a lobby to create, join and watch games, in the browser. Every move
+    is stored before it is acknowledged; Ctrl-C or SIGTERM stops it with nothing lost."""
+    try:
+        import uvicorn
+
+        from ..web.server import create_app
+    except ModuleNotFoundError as exc:
+        _fail(f"the web platform needs the 'web' extra ({exc.name} is missing): pip install 'acreage[web]'")
+    if not 1 <= port <= 65535:
+        _fail(f"--port {port}: give a port from 1 to 65535")
+    if bot_workers < 1:
+        _fail("--bot-workers must be at least 1")
+    store = db or os.environ.get("ACREAGE_DB") or str(Path("~/.acreage/games.db").expanduser())
+    from ..web.store import StoreError, open_store
+
+    try:
+        open_store(store).close()  # refuse a bad store before the server starts
+    except StoreError as exc:
+        _fail(str(exc))
+    url = f"http://{host}:{port}/"
+    console = _console()
+    shown = store if "://" not in store else store.split("@")[-1]
+    console.print(f"Acreage is serving on [bold]{url}[/bold] (store: {shown}); Ctrl-C stops it.")
+    if open_browser:
+        import threading
+        import webbrowser
+
+        threading.Timer(1.0, lambda: webbrowser.open(url)).start()
+    uvicorn.run(create_app(store, bot_workers=bot_workers), host=host, port=port, log_level="warning")
+
+
 def main() -> None:
     """Run the command line (the console script goes through :mod:`acreage.app.entry`)."""
     app()

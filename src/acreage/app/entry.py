@@ -11,7 +11,8 @@ from __future__ import annotations
 import sys
 
 #: The modules the command line imports, and the extra that brings each.
-NEEDED = {"typer": "app", "rich": "app", "click": "app"}
+NEEDED = {"typer": "app", "rich": "app", "click": "app", "fastapi": "web", "uvicorn": "web",
+          "starlette": "web", "websockets": "web"}
 
 
 def main() -> None:

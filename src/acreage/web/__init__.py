@@ -1,0 +1,1 @@
+"""The web play platform: ``acreage serve`` (FastAPI + uvicorn + websockets), see docs/web.md."""

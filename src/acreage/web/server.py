@@ -1,0 +1,355 @@
+"""The web platform's server: HTTP + WebSocket API, pages, bots. See ``docs/web-api.md``.
+
+One process holds every live table in memory, rebuilt from the store at start-up. Requests that
+change a game run one at a time per table (an ``asyncio.Lock``); the store commit happens before
+the answer and before any connection is told. Bots think in a spawn-started process pool.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from .. import core
+from .bots import BotPool
+from .store import Store, open_store
+from .tables import Table, TableError, bot_spec, create_row, is_bot
+
+STATIC = Path(__file__).parent / "static"
+log = logging.getLogger("acreage.web")
+
+
+class Connection:
+    """One open WebSocket: whose eyes it has and how many events it has been sent."""
+
+    __slots__ = ("ws", "seat", "since")
+
+    def __init__(self, ws: WebSocket, seat: int | None) -> None:
+        self.ws, self.seat, self.since = ws, seat, 0
+
+
+class Hub:
+    """Every table, their locks and open connections, and the bot pool."""
+
+    def __init__(self, store: Store, bot_workers: int = 1) -> None:
+        self.store = store
+        self.tables: dict[str, Table] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.sockets: dict[str, set[Connection]] = {}
+        self.bots = BotPool(bot_workers)
+        self.bot_tasks: dict[str, asyncio.Task] = {}
+
+    def load(self) -> None:
+        for row in self.store.load_games():
+            try:
+                self.tables[row.id] = Table(row, self.store)
+            except core.AcreageError as exc:  # a stored game this engine cannot replay
+                log.error("game %s cannot be rebuilt: %s", row.id, exc)
+
+    def table(self, game_id: str) -> Table:
+        table = self.tables.get(game_id)
+        if table is None:
+            raise TableError("not_found", f"there is no game {game_id!r}", 404)
+        return table
+
+    def lock(self, game_id: str) -> asyncio.Lock:
+        return self.locks.setdefault(game_id, asyncio.Lock())
+
+    # ------------------------------------------------------------------ pushing updates
+    async def push(self, table: Table) -> None:
+        """Send each connection of the table its own update (its seat's view, new events)."""
+        for conn in list(self.sockets.get(table.id, ())):
+            try:
+                message = table.view(conn.seat, conn.since)
+                conn.since = message["event_count"]
+                await conn.ws.send_json(message)
+            except Exception:  # a connection that went away: forget it
+                self.sockets.get(table.id, set()).discard(conn)
+
+    async def changed(self, table: Table) -> None:
+        await self.push(table)
+        self.schedule_bot(table)
+
+    # ------------------------------------------------------------------ bots
+    def schedule_bot(self, table: Table) -> None:
+        seat = table.to_act()
+        if seat is None or table.status != "playing" or not is_bot(table.seats[seat]):
+            return
+        task = self.bot_tasks.get(table.id)
+        if task is not None and not task.done():
+            return
+        self.bot_tasks[table.id] = asyncio.get_running_loop().create_task(self._bot_turns(table))
+
+    async def _bot_turns(self, table: Table) -> None:
+        while True:
+            seat = table.to_act()
+            if seat is None or table.status != "playing" or not is_bot(table.seats[seat]):
+                return
+            spec = bot_spec(table.seats[seat])
+            seq = table.seq
+            text, problem = await self.bots.move(table.state.clone(), seat, spec)
+            async with self.lock(table.id):
+                if table.seq != seq or table.to_act() != seat:
+                    continue  # the game changed while the bot thought (an undo): think again
+                if problem:
+                    table.notices.append(
+                        {"seq": table.seq, "text": f"{problem}; greedy played for seat {seat}"}
+                    )
+                    log.warning("game %s seat %s: %s", table.id, seat, problem)
+                table.bot_act(seat, text)
+            await self.push(table)
+
+    async def close(self) -> None:
+        for task in self.bot_tasks.values():
+            task.cancel()
+        self.bots.close()
+        self.store.close()
+
+
+def _error(exc: TableError) -> JSONResponse:
+    return JSONResponse({"error": exc.code, "message": str(exc)}, status_code=exc.status)
+
+
+async def _body(request: Request) -> dict:
+    try:
+        data = await request.json()
+    except (json.JSONDecodeError, UnicodeDecodeError, ValueError):
+        raise TableError("malformed", "the body must be a JSON object") from None
+    if not isinstance(data, dict):
+        raise TableError("malformed", "the body must be a JSON object")
+    return data
+
+
+def create_app(store_url: str = "acreage-web.db", bot_workers: int = 1) -> FastAPI:
+    """The application. ``store_url``: a SQLite file (default) or ``postgresql://…``."""
+    hub_box: dict[str, Hub] = {}
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        hub = Hub(open_store(store_url), bot_workers)
+        hub.load()
+        hub_box["hub"] = hub
+        app.state.hub = hub
+        for table in hub.tables.values():
+            hub.schedule_bot(table)  # bots whose turn it was when the server stopped
+        try:
+            yield
+        finally:
+            await hub.close()
+
+    app = FastAPI(title="Acreage", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    def hub() -> Hub:
+        return hub_box["hub"]
+
+    @app.exception_handler(TableError)
+    async def table_error(request: Request, exc: TableError):
+        return _error(exc)
+
+    # ------------------------------------------------------------------ pages
+    @app.get("/", include_in_schema=False)
+    async def lobby_page():
+        return FileResponse(STATIC / "lobby.html")
+
+    @app.get("/play/{game_id}", include_in_schema=False)
+    async def game_page(game_id: str):
+        hub().table(game_id)
+        return FileResponse(STATIC / "game.html")
+
+    @app.get("/replay/{game_id}", include_in_schema=False)
+    async def replay_page(game_id: str):
+        hub().table(game_id)
+        return FileResponse(STATIC / "replay.html")
+
+    # ------------------------------------------------------------------ API
+    @app.get("/api/health")
+    async def health():
+        return {"ok": True, "games": len(hub().tables)}
+
+    @app.get("/api/catalogue")
+    async def catalogue():
+        out = []
+        for info in core.games():
+            summary = info.summary()
+            out.append(
+                {
+                    "name": info.name,
+                    "title": info.title,
+                    "players": summary["players"],
+                    "options": summary["options"],
+                }
+            )
+        return {"games": out, "bots": ["greedy", "random", "mcts:ms=1000", "beam:ms=1000"]}
+
+    @app.get("/api/games")
+    async def list_games():
+        tables = sorted(hub().tables.values(), key=lambda t: -t.last_move_at)
+        return {"games": [t.summary() for t in tables]}
+
+    @app.post("/api/games", status_code=201)
+    async def create_game(request: Request):
+        data = await _body(request)
+        row, tokens = create_row(
+            data.get("game"), data.get("players"), data.get("options"), data.get("seats")
+        )
+        h = hub()
+        h.store.create_game(row, tokens)
+        table = Table(row, h.store)
+        h.tables[row.id] = table
+        h.schedule_bot(table)
+        return {
+            "id": row.id,
+            "tokens": {str(s): t for s, t in tokens.items()},
+            "links": {str(s): f"/play/{row.id}#token={t}" for s, t in tokens.items()},
+            "watch": f"/play/{row.id}",
+        }
+
+    @app.get("/api/games/{game_id}")
+    async def get_game(game_id: str, token: str | None = None, since: int = 0):
+        table = hub().table(game_id)
+        return table.view(table.seat_of(token), max(0, since))
+
+    @app.post("/api/games/{game_id}/actions")
+    async def post_action(game_id: str, request: Request):
+        data = await _body(request)
+        h = hub()
+        table = h.table(game_id)
+        async with h.lock(game_id):
+            seat = table.seat_of(data.get("token"))
+            if "action" not in data:
+                raise TableError("malformed", "give the action: its notation or its id")
+            result = table.act(seat, data.get("action"), data.get("seq"), data.get("client_id"))
+        await h.changed(table)
+        return {"seq": result.seq, "action": result.move}
+
+    @app.post("/api/games/{game_id}/undo")
+    async def post_undo(game_id: str, request: Request):
+        data = await _body(request)
+        h = hub()
+        table = h.table(game_id)
+        async with h.lock(game_id):
+            seat = table.seat_of(data.get("token"))
+            result = table.undo(seat, data.get("seq"), data.get("client_id"), data.get("count", 1))
+        await h.changed(table)
+        return {"seq": result.seq, "action": result.move}
+
+    @app.post("/api/games/{game_id}/join")
+    async def join(game_id: str, request: Request):
+        data = await _body(request)
+        h = hub()
+        table = h.table(game_id)
+        async with h.lock(game_id):
+            token = table.join(data.get("seat"))
+        await h.changed(table)
+        seat = data["seat"]
+        return {"seat": seat, "token": token, "link": f"/play/{game_id}#token={token}"}
+
+    @app.post("/api/games/{game_id}/leave")
+    async def leave(game_id: str, request: Request):
+        data = await _body(request)
+        h = hub()
+        table = h.table(game_id)
+        async with h.lock(game_id):
+            seat = table.seat_of(data.get("token"))
+            if seat is None:
+                raise TableError("spectator", "give your seat's token to hand it to a bot", 403)
+            table.hand_to_bot(seat, "greedy")
+        await h.changed(table)
+        return {"seat": seat, "now": "bot:greedy"}
+
+    @app.post("/api/games/{game_id}/rematch", status_code=201)
+    async def rematch(game_id: str, request: Request):
+        data = await _body(request)
+        h = hub()
+        old = h.table(game_id)
+        if old.seat_of(data.get("token")) is None:
+            raise TableError("spectator", "only a player of the game can ask for a rematch", 403)
+        seats = ["human" if not is_bot(k) else k for k in old.seats]
+        row, tokens = create_row(old.row.game, old.row.players, old.row.options, seats)
+        h.store.create_game(row, tokens)
+        table = Table(row, h.store)
+        h.tables[row.id] = table
+        h.schedule_bot(table)
+        return {
+            "id": row.id,
+            "tokens": {str(s): t for s, t in tokens.items()},
+            "links": {str(s): f"/play/{row.id}#token={t}" for s, t in tokens.items()},
+        }
+
+    @app.get("/api/games/{game_id}/record")
+    async def record(game_id: str):
+        table = hub().table(game_id)
+        if not table.state.is_terminal:
+            raise TableError(
+                "not_over", "the record (which holds the seed) is shown once the game is over", 403
+            )
+        return table.state.record()
+
+    # ------------------------------------------------------------------ websocket
+    @app.websocket("/api/games/{game_id}/ws")
+    async def socket(ws: WebSocket, game_id: str, token: str | None = None):
+        h = hub()
+        await ws.accept()
+        try:
+            table = h.table(game_id)
+            seat = table.seat_of(token)
+        except TableError as exc:
+            await ws.send_json({"type": "error", "error": exc.code, "message": str(exc)})
+            await ws.close(code=4000 + exc.status)
+            return
+        conn = Connection(ws, seat)
+        h.sockets.setdefault(game_id, set()).add(conn)
+        try:
+            first = table.view(seat, 0)
+            conn.since = first["event_count"]
+            await ws.send_json(first)
+            while True:
+                try:
+                    message = await ws.receive_json()
+                except (json.JSONDecodeError, ValueError):
+                    await ws.send_json(
+                        {"type": "error", "error": "malformed", "message": "send JSON objects"}
+                    )
+                    continue
+                await _on_message(h, table, seat, ws, message)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            h.sockets.get(game_id, set()).discard(conn)
+
+    return app
+
+
+async def _on_message(h: Hub, table: Table, seat: int | None, ws: WebSocket, message: Any) -> None:
+    """One client message: ``action``, ``undo`` or ``ping``; the answer goes to this socket, the
+    update to every socket of the table."""
+    if not isinstance(message, dict):
+        await ws.send_json({"type": "error", "error": "malformed", "message": "send JSON objects"})
+        return
+    kind = message.get("type")
+    client_id = message.get("client_id")
+    if kind == "ping":
+        await ws.send_json({"type": "pong", "seq": table.seq})
+        return
+    try:
+        async with h.lock(table.id):
+            if kind == "action":
+                result = table.act(seat, message.get("action"), message.get("seq"), client_id)
+            elif kind == "undo":
+                result = table.undo(seat, message.get("seq"), client_id, message.get("count", 1))
+            else:
+                raise TableError("malformed", "a message's type is action, undo or ping")
+    except TableError as exc:
+        await ws.send_json({"type": "error", "error": exc.code, "message": str(exc), "client_id": client_id})
+        return
+    await ws.send_json({"type": "ack", "seq": result.seq, "client_id": client_id, "action": result.move})
+    await h.changed(table)

@@ -1,0 +1,337 @@
+"""A live web game (a *table*): the authoritative state, who may act for which seat, and what
+each seat is shown.
+
+The server is the only authority. A client sends an action (its notation or id) with the
+``seq`` it last saw; the table checks the seat's token, the turn, the ``seq`` and legality,
+commits the move to the store, applies it and then tells every connection. Every message a
+seat receives is built here from ``observation(seat)`` and ``events_for(seat)`` (``None``: a
+spectator), so nothing hidden ever reaches a browser.
+
+``seq`` counts the stored moves (actions and undos), so it only grows; a client whose ``seq``
+is behind gets ``stale_seq`` and must refresh before acting.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from .. import core
+from ..core import AcreageError, IllegalAction, game_info
+from ..core.events import recording
+from .store import GameRow, Store, hash_token
+
+#: Seat kinds at creation: a human with a token given to the creator, a seat left open for
+#: anyone to join from the lobby, or a bot (``bot:SPEC``).
+HUMAN, OPEN = "human", "open"
+
+
+class TableError(AcreageError, ValueError):
+    """A request the table refuses; ``code`` names the reason for clients, ``status`` the HTTP
+    status that goes with it."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.code = code
+        self.status = status
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def is_bot(kind: str) -> bool:
+    return kind.startswith("bot:")
+
+
+def bot_spec(kind: str) -> str:
+    return kind[4:]
+
+
+@dataclass
+class Result:
+    """What an accepted request did: the new ``seq`` and the move's notation."""
+
+    seq: int
+    move: str
+
+
+class Table:
+    """One game being played (or over) on the server."""
+
+    def __init__(self, row: GameRow, store: Store) -> None:
+        self.row = row
+        self.store = store
+        self.id = row.id
+        self.info = game_info(row.game)
+        self.seats = list(row.seats)
+        self.token_hashes = dict(row.token_hashes)
+        self.notices: list[dict] = []
+        self.clients: dict[str, int] = {}  # client message id -> seq after it
+        self.last_move_at = row.created
+        self.state = self._rebuild(row.moves)
+        for move in row.moves:
+            if move.get("client_id"):
+                self.clients[move["client_id"]] = move["n"] + 1
+            self.last_move_at = move["at"]
+        self.seq = len(row.moves)
+
+    # ------------------------------------------------------------------ building
+    def _fresh(self):
+        with recording():
+            return core.new_game(
+                self.row.game, players=self.row.players, seed=self.row.seed, **self.row.options
+            )
+
+    def _rebuild(self, moves: list[dict]):
+        """The state after ``moves`` (actions and ``undo N``), with its event log."""
+        state = self._fresh()
+        for move in moves:
+            text = move["action"]
+            if text.startswith("undo "):
+                state = self._undone(state, int(text[5:]))
+            else:
+                state.apply(text)
+        return state
+
+    def _undone(self, state, count: int):
+        with recording():
+            return core.replay(state.record(), upto=len(state.history) - count)
+
+    # ------------------------------------------------------------------ who is who
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token belongs to; ``None`` (a spectator) without a token; an unknown token
+        is refused, so a mistyped link does not silently make a player a spectator."""
+        if not token:
+            return None
+        digest = hash_token(token)
+        for seat, stored in self.token_hashes.items():
+            if hmac.compare_digest(stored, digest):
+                return seat
+        raise TableError(
+            "bad_token",
+            "this token belongs to no seat of this game; use the link you were given, or none to watch",
+            401,
+        )
+
+    @property
+    def status(self) -> str:
+        if self.state.is_terminal:
+            return "over"
+        if any(kind == OPEN for kind in self.seats):
+            return "waiting"
+        return "playing"
+
+    def to_act(self) -> int | None:
+        return self.state.current_player
+
+    # ------------------------------------------------------------------ acting
+    def _check(self, seat: int | None, seq: Any, client_id: Any) -> int | None:
+        """Common checks; returns the ``seq`` to answer with when the message was seen before."""
+        if client_id is not None and (not isinstance(client_id, str) or len(client_id) > 100):
+            raise TableError("malformed", "client_id must be text of at most 100 characters")
+        if client_id and client_id in self.clients:
+            return self.clients[client_id]  # resent after a reconnect: already applied once
+        if seat is None:
+            raise TableError("spectator", "spectators cannot act; join a seat or use your seat's link", 403)
+        if type(seq) is not int:
+            raise TableError("malformed", "seq must be the whole number of the last update you saw")
+        if seq != self.seq:
+            raise TableError(
+                "stale_seq",
+                f"the game has moved on (seq {self.seq}, yours {seq}); refresh and try again",
+                409,
+            )
+        if self.state.is_terminal:
+            raise TableError("game_over", "the game is over", 409)
+        if self.status == "waiting":
+            raise TableError("waiting", "the game starts when every open seat has been taken", 409)
+        return None
+
+    def _commit(self, seat: int | None, text: str, client_id: str | None) -> None:
+        at = self.store.append_move(self.id, self.seq, seat, text, client_id)
+        self.seq += 1
+        self.last_move_at = at
+        if client_id:
+            self.clients[client_id] = self.seq
+
+    def act(self, seat: int | None, action: Any, seq: Any, client_id: Any = None) -> Result:
+        """Play ``action`` (notation or id) for ``seat``; committed to the store before the
+        state changes and before anyone is told."""
+        seen = self._check(seat, seq, client_id)
+        if seen is not None:
+            return Result(seen, "")
+        if seat != self.state.current_player:
+            raise TableError(
+                "not_your_turn", f"it is seat {self.state.current_player}'s turn, not yours", 403
+            )
+        if is_bot(self.seats[seat]):
+            raise TableError("bot_seat", "a bot plays this seat", 403)
+        return self._apply(seat, action, client_id)
+
+    def _apply(self, seat: int, action: Any, client_id: str | None) -> Result:
+        state = self.state
+        try:
+            if isinstance(action, bool) or not isinstance(action, (str, int)):
+                raise TableError("malformed", "action must be its notation (text) or its id (a whole number)")
+            move = state.action_from_id(action) if isinstance(action, int) else state.parse_action(action)
+            if move not in state.legal_actions():
+                raise state.refuse(move)
+        except IllegalAction as exc:
+            raise TableError("illegal_action", str(exc), 422) from None
+        text = str(move)
+        self._commit(seat, text, client_id)
+        state.apply(move)
+        return Result(self.seq, text)
+
+    def bot_act(self, seat: int, text: str) -> Result:
+        """A bot's move (already checked legal by the pool)."""
+        return self._apply(seat, text, None)
+
+    def undo(self, seat: int | None, seq: Any, client_id: Any = None, count: Any = 1) -> Result:
+        """Take back ``count`` of the seat's own last actions, as the engine's fair policy allows."""
+        seen = self._check(seat, seq, client_id)
+        if seen is not None:
+            return Result(seen, "")
+        if type(count) is not int or count < 1:
+            raise TableError("malformed", "count must be a whole number of 1 or more")
+        allowed = self.state.undoable(seat)
+        if count > allowed:
+            why = (
+                (
+                    "nothing of yours can be taken back now (another seat has moved, or something "
+                    "hidden was revealed since)"
+                )
+                if not allowed
+                else f"only {allowed} can be taken back"
+            )
+            raise TableError("cannot_undo", why, 409)
+        text = f"undo {count}"
+        self._commit(seat, text, client_id if isinstance(client_id, str) else None)
+        self.state = self._undone(self.state, count)
+        return Result(self.seq, text)
+
+    def hand_to_bot(self, seat: int, spec: str = "greedy") -> None:
+        """A player who leaves is replaced by a bot (the seat's token keeps watching)."""
+        self.seats[seat] = f"bot:{spec}"
+        self.store.set_seats(self.id, self.seats)
+        self.notices.append({"seq": self.seq, "text": f"seat {seat} is now played by {spec}"})
+
+    def join(self, seat: Any) -> str:
+        """Take an open seat; returns its new token."""
+        if type(seat) is not int or not 0 <= seat < len(self.seats):
+            raise TableError("malformed", f"seat must be a seat number from 0 to {len(self.seats) - 1}")
+        if self.seats[seat] != OPEN:
+            raise TableError("seat_taken", f"seat {seat} is not open", 409)
+        token = new_token()
+        self.seats[seat] = HUMAN
+        self.token_hashes[seat] = hash_token(token)
+        self.store.set_seats(self.id, self.seats)
+        self.store.add_token(self.id, seat, token)
+        return token
+
+    # ------------------------------------------------------------------ what a seat sees
+    def view(self, seat: int | None, since: int = 0) -> dict:
+        """Everything ``seat`` (``None``: a spectator) may know now, for one update message."""
+        state = self.state
+        to_act = state.current_player
+        mine = seat is not None and seat == to_act and not is_bot(self.seats[seat])
+        legal = []
+        if mine:
+            for action in state.legal_actions():
+                legal.append({"id": state.action_id(action), "text": str(action)})
+        scores = state.scores()
+        return {
+            "type": "update",
+            "game_id": self.id,
+            "game": state.game_name,
+            "title": self.info.title,
+            "seq": self.seq,
+            "status": self.status,
+            "you": seat,
+            "seats": [
+                {"seat": s, "kind": "bot" if is_bot(k) else k, "bot": bot_spec(k) if is_bot(k) else None}
+                for s, k in enumerate(self.seats)
+            ],
+            "to_act": to_act,
+            "decision": state.describe_decision() if not state.is_terminal else "the game is over",
+            "observation": state.observation(seat),
+            "legal": legal,
+            "in_subdecision": bool(mine and state.in_subdecision()),
+            "undoable": state.undoable(seat) if seat is not None and not state.is_terminal else 0,
+            "events": [dict(e, text=state.describe_event(e)) for e in state.events_for(seat, since)],
+            "event_count": state.event_count,
+            "scores": scores,
+            "breakdown": [state.score_breakdown(s) for s in range(state.num_players)],
+            "ranking": state.ranking() if state.is_terminal else None,
+            "notices": [n for n in self.notices if n["seq"] >= 0][-5:],
+        }
+
+    def summary(self) -> dict:
+        """One line of the lobby."""
+        return {
+            "id": self.id,
+            "game": self.row.game,
+            "title": self.info.title,
+            "players": self.row.players,
+            "seats": [("bot:" + bot_spec(k)) if is_bot(k) else k for k in self.seats],
+            "status": self.status,
+            "to_act": self.state.current_player,
+            "moves": len(self.state.history),
+            "created": self.row.created,
+            "last_move_at": self.last_move_at,
+            "scores": self.state.scores(),
+        }
+
+
+def create_row(game: Any, players: Any, options: Any, seats: Any) -> tuple[GameRow, dict[int, str]]:
+    """Check a creation request and build the stored header plus a token per human seat."""
+    from ..agents import make_agent
+
+    if not isinstance(game, str):
+        raise TableError("malformed", 'game must be a game\'s name, e.g. "foxglove"')
+    try:
+        info = game_info(game)
+    except AcreageError as exc:
+        raise TableError("bad_game", str(exc)) from None
+    if players is None:
+        players = len(seats) if isinstance(seats, list) else 2
+    if type(players) is not int:
+        raise TableError("malformed", "players must be a whole number")
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise TableError("malformed", "options must be an object of option names and values")
+    if seats is None:
+        seats = [HUMAN] + ["bot:greedy"] * (players - 1)
+    if not isinstance(seats, list) or len(seats) != players or not all(isinstance(k, str) for k in seats):
+        raise TableError(
+            "malformed",
+            f'seats must list {players} seat kinds: "human", "open" or "bot:SPEC" (e.g. "bot:greedy")',
+        )
+    for kind in seats:
+        if kind in (HUMAN, OPEN):
+            continue
+        if not is_bot(kind):
+            raise TableError("bad_seat", f'{kind!r} is not a seat kind: give "human", "open" or "bot:SPEC"')
+        try:
+            make_agent(bot_spec(kind)).check_players(players)
+        except (ValueError, TypeError) as exc:
+            raise TableError("bad_bot", str(exc)) from None
+    seed = secrets.randbits(63)
+    try:
+        core.new_game(info.name, players=players, seed=seed, **options)
+    except AcreageError as exc:
+        raise TableError("bad_option", str(exc)) from None
+    clean = core.new_game(info.name, players=players, seed=seed, **options).options
+    from ..core.state import _jsonable_options
+
+    row = GameRow(
+        secrets.token_hex(6), info.name, players, _jsonable_options(clean), seed, list(seats), time.time()
+    )
+    tokens = {s: new_token() for s, kind in enumerate(seats) if kind == HUMAN}
+    row.token_hashes = {s: hash_token(t) for s, t in tokens.items()}
+    return row, tokens

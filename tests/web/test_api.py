@@ -1,0 +1,235 @@
+"""The web API (docs/web-api.md): creating games, seat tokens, the turn, stale seq, resent
+messages, spectators, illegal and malformed input, undo, bots, the record, a restart."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web tests need the web extra: pip install -e '.[web,dev]'")
+from fastapi.testclient import TestClient  # noqa: E402
+
+from acreage.web.server import create_app  # noqa: E402
+
+
+@pytest.fixture
+def db(tmp_path):
+    return str(tmp_path / "games.db")
+
+
+@pytest.fixture
+def client(db):
+    with TestClient(create_app(db)) as c:
+        yield c
+
+
+def create(client, **body):
+    body.setdefault("game", "foxglove")
+    body.setdefault("players", 2)
+    body.setdefault("seats", ["human", "human"])
+    body.setdefault("options", {"start_player": 0})
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def view(client, gid, token=None, since=0):
+    params = {"since": since}
+    if token:
+        params["token"] = token
+    r = client.get(f"/api/games/{gid}", params=params)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def act(client, gid, token, action, seq, client_id=None):
+    return client.post(
+        f"/api/games/{gid}/actions",
+        json={"token": token, "action": action, "seq": seq, "client_id": client_id},
+    )
+
+
+def test_health_and_catalogue(client):
+    assert client.get("/api/health").json()["ok"] is True
+    names = {g["name"] for g in client.get("/api/catalogue").json()["games"]}
+    assert names == {"foxglove", "fields_of_green", "harvest"}
+
+
+def test_create_returns_a_token_and_a_link_per_human_seat(client):
+    made = create(client)
+    assert set(made["tokens"]) == {"0", "1"}
+    assert made["links"]["0"] == f"/play/{made['id']}#token={made['tokens']['0']}"
+    listed = client.get("/api/games").json()["games"]
+    assert listed[0]["id"] == made["id"] and listed[0]["status"] == "playing" and listed[0]["to_act"] == 0
+
+
+def test_a_seat_sees_its_legal_actions_only_on_its_turn_and_acts_with_its_token(client):
+    made = create(client)
+    gid, t0, t1 = made["id"], made["tokens"]["0"], made["tokens"]["1"]
+    v0, v1, spectator = view(client, gid, t0), view(client, gid, t1), view(client, gid)
+    assert v0["you"] == 0 and v0["legal"] and v1["legal"] == [] and spectator["legal"] == []
+    assert spectator["you"] is None
+    assert v0["seq"] == 0
+    r = act(client, gid, t1, "pass", 0)
+    assert r.status_code == 403 and r.json()["error"] == "not_your_turn"
+    r = act(client, gid, t0, "pass", 0)
+    assert r.status_code == 200 and r.json() == {"seq": 1, "action": "pass"}
+    assert view(client, gid, t1)["legal"]
+
+
+def test_action_by_id_stale_seq_illegal_and_malformed_change_nothing(client):
+    made = create(client)
+    gid, t0 = made["id"], made["tokens"]["0"]
+    first = view(client, gid, t0)
+    before = view(client, gid)
+    cases = [
+        (act(client, gid, t0, "pass", 5), 409, "stale_seq"),
+        (act(client, gid, t0, "place 0,1", 0), 422, "illegal_action"),
+        (act(client, gid, t0, "frobnicate", 0), 422, "illegal_action"),
+        (act(client, gid, t0, 10**9, 0), 422, "illegal_action"),
+        (act(client, gid, t0, None, 0), 400, "malformed"),
+        (act(client, gid, t0, ["pass"], 0), 400, "malformed"),
+        (act(client, gid, t0, "pass", "0"), 400, "malformed"),
+        (act(client, gid, "not-a-token", "pass", 0), 401, "bad_token"),
+        (act(client, gid, None, "pass", 0), 403, "spectator"),
+        (client.post(f"/api/games/{gid}/actions", content=b"{not json"), 400, "malformed"),
+        (client.post(f"/api/games/{gid}/actions", json=[1, 2]), 400, "malformed"),
+        (
+            client.post("/api/games/nope/actions", json={"token": t0, "action": "pass", "seq": 0}),
+            404,
+            "not_found",
+        ),
+    ]
+    for response, status, code in cases:
+        assert response.status_code == status, (code, response.text)
+        assert response.json()["error"] == code and response.json()["message"]
+    assert view(client, gid) == before
+    by_id = next(a for a in first["legal"] if a["text"] == "pass")["id"]
+    assert act(client, gid, t0, by_id, 0).json()["action"] == "pass"
+
+
+def test_a_resent_message_is_applied_once(client):
+    made = create(client)
+    gid, t0 = made["id"], made["tokens"]["0"]
+    assert act(client, gid, t0, "pass", 0, client_id="m-1").json()["seq"] == 1
+    again = act(client, gid, t0, "pass", 0, client_id="m-1")
+    assert again.status_code == 200 and again.json()["seq"] == 1
+    assert view(client, gid)["seq"] == 1
+
+
+def test_undo_follows_the_fair_policy(client):
+    made = create(client)
+    gid, t0, t1 = made["id"], made["tokens"]["0"], made["tokens"]["1"]
+    assert act(client, gid, t0, "trails", 0).status_code == 200
+    assert view(client, gid, t0)["undoable"] == 1
+    r = client.post(f"/api/games/{gid}/undo", json={"token": t0, "seq": 1})
+    assert r.status_code == 200 and r.json() == {"seq": 2, "action": "undo 1"}
+    v = view(client, gid, t0)
+    assert v["observation"]["phase"] == "construction" and v["undoable"] == 0
+    act(client, gid, t0, "pass", 2)
+    r = client.post(f"/api/games/{gid}/undo", json={"token": t1, "seq": 3})
+    assert r.status_code == 409 and r.json()["error"] == "cannot_undo"
+
+
+def test_bots_play_their_seats_on_the_server(client):
+    made = create(client, seats=["human", "bot:greedy"], options={"start_player": 0})
+    gid, t0 = made["id"], made["tokens"]["0"]
+    act(client, gid, t0, "pass", 0)
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        v = view(client, gid, t0)
+        if v["to_act"] == 0 or v["status"] == "over":
+            break
+        time.sleep(0.1)
+    assert v["to_act"] == 0 and v["seq"] > 1
+    assert any(e["seat"] == 1 for e in v["events"])
+
+
+def test_open_seats_are_joined_from_the_lobby(client):
+    made = create(client, seats=["human", "open"])
+    gid, t0 = made["id"], made["tokens"]["0"]
+    assert view(client, gid)["status"] == "waiting"
+    r = act(client, gid, t0, "pass", 0)
+    assert r.status_code == 409 and r.json()["error"] == "waiting"
+    joined = client.post(f"/api/games/{gid}/join", json={"seat": 1}).json()
+    assert joined["seat"] == 1 and view(client, gid, joined["token"])["you"] == 1
+    assert client.post(f"/api/games/{gid}/join", json={"seat": 1}).json()["error"] == "seat_taken"
+    assert view(client, gid)["status"] == "playing"
+
+
+def test_bad_creations_are_refused_by_name(client):
+    cases = [
+        ({"game": "chess"}, "bad_game"),
+        ({"game": 3}, "malformed"),
+        ({"players": 9, "seats": ["human"] * 9}, "bad_option"),
+        ({"seats": ["human", "robot"]}, "bad_seat"),
+        ({"seats": ["human", "bot:genius"]}, "bad_bot"),
+        ({"seats": ["human"]}, "malformed"),
+        ({"options": {"nope": 1}}, "bad_option"),
+        ({"options": []}, "malformed"),
+    ]
+    for body, code in cases:
+        body = {"game": "foxglove", "players": 2, "seats": ["human", "human"], **body}
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 400 and r.json()["error"] == code, (body, r.text)
+    assert client.get("/api/games").json()["games"] == []
+
+
+def test_the_record_is_given_only_once_the_game_is_over(client):
+    made = create(client, players=1, seats=["human"], options={"move_cap": 2})
+    gid, t0 = made["id"], made["tokens"]["0"]
+    assert client.get(f"/api/games/{gid}/record").json()["error"] == "not_over"
+    seq = 0
+    while True:
+        v = view(client, gid, t0)
+        if v["status"] == "over":
+            break
+        text = "pass" if any(a["text"] == "pass" for a in v["legal"]) else v["legal"][-1]["text"]
+        seq = act(client, gid, t0, text, seq).json()["seq"]
+    record = client.get(f"/api/games/{gid}/record").json()
+    assert record["format"] == "acreage-record" and record["seed"] is not None
+    assert sum(v["breakdown"][0].values()) == v["scores"][0]
+
+
+def test_a_restarted_server_serves_every_game_as_it_was(db):
+    with TestClient(create_app(db)) as c:
+        made = create(c)
+        gid, t0, t1 = made["id"], made["tokens"]["0"], made["tokens"]["1"]
+        act(c, gid, t0, "trails", 0)
+        before = view(c, gid, t0)
+    with TestClient(create_app(db)) as c:
+        after = view(c, gid, t0)
+        assert after == before
+        assert act(c, gid, t1, "pass", 1).json()["error"] == "not_your_turn"
+        assert act(c, gid, t0, "done", 1).status_code in (200, 422)
+
+
+def test_websocket_pushes_each_seat_its_own_update_and_acks_actions(client):
+    made = create(client)
+    gid, t0, t1 = made["id"], made["tokens"]["0"], made["tokens"]["1"]
+    with (
+        client.websocket_connect(f"/api/games/{gid}/ws?token={t0}") as w0,
+        client.websocket_connect(f"/api/games/{gid}/ws?token={t1}") as w1,
+        client.websocket_connect(f"/api/games/{gid}/ws") as spectator,
+    ):
+        first0, first1, first_s = w0.receive_json(), w1.receive_json(), spectator.receive_json()
+        assert first0["you"] == 0 and first0["legal"] and first1["legal"] == [] and first_s["you"] is None
+        w0.send_json({"type": "action", "action": "pass", "seq": 0, "client_id": "a"})
+        assert w0.receive_json() == {"type": "ack", "seq": 1, "client_id": "a", "action": "pass"}
+        up0, up1, up_s = w0.receive_json(), w1.receive_json(), spectator.receive_json()
+        assert up0["seq"] == up1["seq"] == up_s["seq"] == 1
+        assert up1["legal"] and up0["legal"] == []
+        w1.send_json({"type": "action", "action": "frobnicate", "seq": 1, "client_id": "b"})
+        error = w1.receive_json()
+        assert error["type"] == "error" and error["error"] == "illegal_action"
+        spectator.send_json({"type": "action", "action": "pass", "seq": 1})
+        assert spectator.receive_json()["error"] == "spectator"
+        w1.send_text("not json")
+        assert w1.receive_json()["error"] == "malformed"
+
+
+def test_websocket_with_a_bad_token_is_refused(client):
+    made = create(client)
+    with client.websocket_connect(f"/api/games/{made['id']}/ws?token=wrong") as ws:
+        assert ws.receive_json()["error"] == "bad_token"
