@@ -19,6 +19,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from .. import core
+from ..core.events import recording
 from .bots import BotPool
 from .store import Store, open_store
 from .tables import Table, TableError, bot_spec, create_row, is_bot
@@ -114,6 +115,29 @@ class Hub:
         self.store.close()
 
 
+def public_content(game: str) -> dict:
+    """Static content for drawing (tile costs, slots, help text), per game."""
+    if game == "foxglove":
+        from ..games.foxglove.content import TILES
+        from ..games.foxglove.goods import GOODS
+
+        return {
+            "goods": list(GOODS),
+            "tiles": {
+                t.name + "|" + t.tier: {
+                    "name": t.name,
+                    "tier": t.tier,
+                    "cost": dict(zip(GOODS, t.cost, strict=True)),
+                    "slots": t.slots,
+                    "accepts": [g for i, g in enumerate(GOODS) if t.accepts >> i & 1],
+                    "help": t.help,
+                }
+                for t in TILES
+            },
+        }
+    return {}
+
+
 def _error(exc: TableError) -> JSONResponse:
     return JSONResponse({"error": exc.code, "message": str(exc)}, status_code=exc.status)
 
@@ -160,6 +184,10 @@ def create_app(store_url: str = "acreage-web.db", bot_workers: int = 1) -> FastA
     async def lobby_page():
         return FileResponse(STATIC / "lobby.html")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon():
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
     @app.get("/play/{game_id}", include_in_schema=False)
     async def game_page(game_id: str):
         hub().table(game_id)
@@ -189,6 +217,15 @@ def create_app(store_url: str = "acreage-web.db", bot_workers: int = 1) -> FastA
                 }
             )
         return {"games": out, "bots": ["greedy", "random", "mcts:ms=1000", "beam:ms=1000"]}
+
+    @app.get("/api/content/{game}")
+    async def content(game: str):
+        """What a board needs to draw a game's pieces: public, static data (no state)."""
+        try:
+            info = core.game_info(game)
+        except core.AcreageError as exc:
+            raise TableError("bad_game", str(exc), 404) from None
+        return public_content(info.name)
 
     @app.get("/api/games")
     async def list_games():
@@ -283,6 +320,44 @@ def create_app(store_url: str = "acreage-web.db", bot_workers: int = 1) -> FastA
             "id": row.id,
             "tokens": {str(s): t for s, t in tokens.items()},
             "links": {str(s): f"/play/{row.id}#token={t}" for s, t in tokens.items()},
+        }
+
+    @app.get("/api/games/{game_id}/replay")
+    async def replay_step(game_id: str, step: int = 0):
+        """A finished game at one step: the public view, the action that led there and its
+        events, and where each round starts (for jumping)."""
+        table = hub().table(game_id)
+        if not table.state.is_terminal:
+            raise TableError("not_over", "replays open once the game is over", 403)
+        final = table.state
+        total = len(final.history)
+        if not 0 <= step <= total:
+            raise TableError("malformed", f"step must be from 0 to {total}")
+        with recording():
+            state = core.replay(final.record(), upto=step)
+        events = [dict(e, text=final.describe_event(e)) for e in final.events_for(None) if e["step"] == step]
+        marks = [{"step": 0, "label": "the start"}]
+        for e in final.events_for(None):
+            if e["kind"] in ("round", "year"):
+                number = e.get("round", e.get("year"))
+                marks.append({"step": e["step"], "label": f"{e['kind']} {number}"})
+        marks.append({"step": total, "label": "the end"})
+        return {
+            "game": final.game_name,
+            "title": table.info.title,
+            "step": step,
+            "total": total,
+            "action": final.public_notation(final.history[step - 1]) if step else None,
+            "actor": final.history_seats[step - 1] if step else None,
+            "observation": state.observation(None),
+            "events": events,
+            "scores": state.scores(),
+            "breakdown": [state.score_breakdown(s) for s in range(state.num_players)],
+            "seats": [
+                {"seat": s, "kind": "bot" if is_bot(k) else k, "bot": bot_spec(k) if is_bot(k) else None}
+                for s, k in enumerate(table.seats)
+            ],
+            "marks": marks,
         }
 
     @app.get("/api/games/{game_id}/record")

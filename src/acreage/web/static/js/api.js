@@ -1,0 +1,45 @@
+// Small helpers shared by the pages: JSON requests, tokens kept per game, seat names.
+
+export async function getJSON(url) {
+  const r = await fetch(url);
+  const data = await r.json();
+  if (!r.ok) throw new Error(data.message || r.statusText);
+  return data;
+}
+
+export async function postJSON(url, body) {
+  const r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const data = await r.json();
+  if (!r.ok) throw new Error(data.message || r.statusText);
+  return data;
+}
+
+// Tokens this browser holds, by game id: {seat: token}. A token is a seat's secret; it lives in
+// the URL fragment (never sent to the server in a request line) and in localStorage.
+export function tokensFor(gameId) {
+  try { return JSON.parse(localStorage.getItem("acreage:tokens:" + gameId) || "{}"); } catch { return {}; }
+}
+
+export function saveToken(gameId, seat, token) {
+  const all = tokensFor(gameId);
+  all[seat] = token;
+  localStorage.setItem("acreage:tokens:" + gameId, JSON.stringify(all));
+}
+
+export function seatLabel(view, seat) {
+  const s = seat === null || seat === undefined ? null : view.seats[seat];
+  if (!s) return "nobody";
+  const who = s.kind === "bot" ? s.bot.split(":")[0] : (seat === view.you ? "you" : "player");
+  return `seat ${seat} (${who})`;
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
+  return node;
+}

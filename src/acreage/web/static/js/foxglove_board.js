@@ -1,0 +1,450 @@
+// Foxglove Farm's board: a status strip, the display, and every town, drawn as SVG from the
+// seat's observation. The board never changes the game: a click only sends one of the legal
+// actions' notation through ctx.act, and the server's next update draws the board again.
+//
+// Clicks on the board, all taken from view.legal:
+//   display card                 build <Tile>            (data-build="<Tile>")
+//   highlighted cell             place x,y               (data-cell="x,y")
+//   highlighted cell → shape     trail/upgrade S x,y     (data-cell, then data-shape="S")
+//   highlighted cube             pay <good> x,y          (data-cube="<good> x,y")
+//   cube → destination building  move <good> a>b / haul  (data-cube, then data-dest="x,y")
+//   buttons under the board      pass, trails, done, …   (data-act="<notation>")
+import { el } from "./api.js";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const GOODS = ["wood", "stone", "wheat", "coal", "sheep"];
+const TIER_FILL = { start: "#7f8c6a", A: "#4f8a3c", B: "#3b6ea5", C: "#8c4a86" };
+const ROAD_DARK = "#8a6d43", ROAD_LIGHT = "#dcc596";
+const CELL = 100;                       // town cell size in SVG units
+
+// ------------------------------------------------------------------ selection (module state)
+let last = null;        // {container, view, ctx}: for a local re-draw after a click
+let sel = null;         // null | {type: "cell", cell} | {type: "cube", good, cell}
+let hoverShape = null;  // shape under the pointer in the shape chooser (drawn as a preview)
+let lastSeq = null, lastYou = undefined;
+
+// ------------------------------------------------------------------ small helpers
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
+  }
+  return node;
+}
+const title = text => svg("title", {}, text);
+const goodFill = g => `fill: var(--${g}, #999)`;
+const seatColour = s => `var(--seat${s}, #555)`;
+const cellKey = (x, y) => `${x},${y}`;
+const parseCell = t => t.split(",").map(Number);
+
+function wrap(text, maxChars) {
+  const words = String(text).split(" ");
+  const lines = [];
+  let cur = "";
+  for (const w of words) {
+    if (cur && (cur + " " + w).length > maxChars) { lines.push(cur); cur = w; } else cur = cur ? cur + " " + w : w;
+  }
+  if (cur) lines.push(cur);
+  return lines;
+}
+
+function multiline(x, y, lines, lineHeight, attrs) {
+  return svg("text", { x, y, ...attrs }, lines.map((l, i) => svg("tspan", { x, dy: i ? lineHeight : 0 }, l)));
+}
+
+function tileInfo(ctx, name, tier) {
+  const tiles = (ctx.content && ctx.content.tiles) || {};
+  return tiles[`${name}|${tier}`] || Object.values(tiles).find(t => t.name === name) || null;
+}
+
+function helpText(info, name) {
+  if (!info) return name;
+  const acc = info.accepts && info.accepts.length ? `accepts: ${info.accepts.join(", ")}` : "accepts no goods";
+  const cost = Object.entries(info.cost || {}).filter(([, n]) => n).map(([g, n]) => `${n} ${g}`).join(", ") || "free";
+  return `${info.name} (${info.tier})\n${info.help || ""}\ncost: ${cost} · slots: ${info.slots} · ${acc}`;
+}
+
+function stop(fn) { return ev => { ev.stopPropagation(); fn(ev); }; }
+
+// Road arms from the centre of a cell out to the named sides (N is up on the screen).
+function road(cx, cy, half, shape, { width = 16, opacity = 1 } = {}) {
+  const ends = { N: [cx, cy - half], E: [cx + half, cy], S: [cx, cy + half], W: [cx - half, cy] };
+  const arms = [...shape].filter(ch => ends[ch]);
+  const layer = (stroke, w) => arms.map(ch => svg("line", { x1: cx, y1: cy, x2: ends[ch][0], y2: ends[ch][1], stroke, "stroke-width": w }));
+  return svg("g", { opacity, "pointer-events": "none" },
+    layer(ROAD_DARK, width), svg("circle", { cx, cy, r: width / 2, fill: ROAD_DARK }),
+    layer(ROAD_LIGHT, width * 0.62), svg("circle", { cx, cy, r: width * 0.31, fill: ROAD_LIGHT }));
+}
+
+// ------------------------------------------------------------------ legal actions, sorted out
+function sortLegal(legal) {
+  const L = { build: new Set(), place: new Set(), pay: [], cellShapes: new Map(), moves: new Map(), buttons: [] };
+  for (const a of legal || []) {
+    const t = a.text;
+    const w = t.split(" ");
+    let m;
+    if (w[0] === "build") L.build.add(t.slice(6));
+    else if (w[0] === "place") L.place.add(w[1]);
+    else if ((w[0] === "trail" || w[0] === "upgrade") && w.length === 3) {
+      if (!L.cellShapes.has(w[2])) L.cellShapes.set(w[2], []);
+      L.cellShapes.get(w[2]).push({ kind: w[0], shape: w[1], text: t });
+    } else if (w[0] === "pay" && w.length === 3) L.pay.push({ good: w[1], cell: w[2], text: t });
+    else if ((m = /^move (\w+) (-?\d+,-?\d+)>(-?\d+,-?\d+)$/.exec(t))) addMove(L, m[1], m[2], { dest: m[3], text: t });
+    else if ((m = /^haul (\w+) (-?\d+,-?\d+)$/.exec(t))) addMove(L, m[1], m[2], { dest: null, haul: true, text: t });
+    else L.buttons.push(a);
+  }
+  return L;
+}
+function addMove(L, good, cell, entry) {
+  const k = `${good} ${cell}`;
+  if (!L.moves.has(k)) L.moves.set(k, []);
+  L.moves.get(k).push(entry);
+}
+
+// ------------------------------------------------------------------ entry point
+export function draw(container, view, ctx) {
+  if (view.seq !== lastSeq || view.you !== lastYou) {
+    // A new update: a chosen trail cell is forgotten (the trail may just have been built);
+    // a chosen cube stays chosen while it still has a legal move, so cubes can be moved on.
+    if (view.you !== lastYou || (sel && sel.type === "cell")) sel = null;
+    hoverShape = null;
+    lastSeq = view.seq; lastYou = view.you;
+  }
+  last = { container, view, ctx };
+  render();
+}
+
+function rerender() { if (last) render(); }
+
+function render() {
+  const { container, view, ctx } = last;
+  const obs = view.observation || {};
+  const L = sortLegal(view.legal);
+  const mine = view.you !== null && view.you !== undefined;
+  // Keep the selection only while it is still legal.
+  if (sel && sel.type === "cell" && !L.cellShapes.has(sel.cell)) sel = null;
+  if (sel && sel.type === "cube" && !L.moves.has(`${sel.good} ${sel.cell}`)) sel = null;
+
+  const root = el("div", { class: "ff-board", style: "display: flex; flex-direction: column; gap: .6rem;" });
+  root.addEventListener("click", () => { if (sel) { sel = null; hoverShape = null; rerender(); } });
+  root.append(statusStrip(view, obs, ctx));
+  root.append(displayPart(obs, ctx, L));
+
+  const towns = obs.towns || [];
+  const order = towns.map((_, s) => s);
+  if (mine && view.you < towns.length) { order.splice(order.indexOf(view.you), 1); order.unshift(view.you); }
+  // The towns side by side where there is room: the viewer's own first and full size, with the
+  // shape chooser and the buttons under it; the others smaller.
+  const row = el("div", { style: "display: flex; flex-wrap: wrap; gap: .75rem 1.25rem; align-items: flex-start;" });
+  order.forEach(s => {
+    const own = mine && s === view.you;
+    const part = townPart(view, obs, ctx, s, own ? L : null, own || !mine ? 1 : 0.75);
+    if (own) {
+      const col = el("div", { style: "display: flex; flex-direction: column; gap: .5rem; max-width: 100%;" }, part);
+      const ch = chooser(L);
+      if (ch) col.append(ch);
+      const b = buttons(L);
+      if (b) col.append(b);
+      row.append(col);
+    } else row.append(part);
+  });
+  root.append(row);
+  container.replaceChildren(root);
+}
+
+// ------------------------------------------------------------------ 1. status strip
+function statusStrip(view, obs, ctx) {
+  const H = 44;
+  const labels = ctx.labels || [];
+  const label = s => labels[s] || `seat ${s}`;
+  const items = [];
+  let x = 8;
+  items.push(svg("text", { x, y: 28, "font-size": 17, "font-weight": 700, style: "fill: var(--ink)" }, `Round ${obs.round ?? "?"} of 4`));
+  x += 122;
+  const phases = ["production", "construction", obs.round === 4 ? "final stage" : "transportation"];
+  const over = obs.phase === "game over";
+  phases.forEach((p, i) => {
+    const on = p === obs.phase;
+    const w = p.length * 7.6 + 18;
+    items.push(svg("rect", { x, y: 10, width: w, height: 24, rx: 12, style: on ? "fill: var(--hi)" : "fill: #ece6d6", stroke: on ? "#b8922a" : "none" }));
+    items.push(svg("text", { x: x + w / 2, y: 27, "text-anchor": "middle", "font-size": 13, "font-weight": on ? 700 : 400, style: on ? "fill: var(--ink)" : "fill: var(--muted)" }, p));
+    x += w;
+    if (i < 2) { items.push(svg("text", { x: x + 9, y: 27, "text-anchor": "middle", "font-size": 13, style: "fill: var(--muted)" }, "→")); x += 18; }
+  });
+  if (over) { items.push(svg("text", { x: x + 12, y: 27, "font-size": 14, "font-weight": 700, style: "fill: var(--warn, #b4471f)" }, "game over")); x += 90; }
+  x += 18;
+  if (obs.start_player !== undefined && obs.start_player !== null) {
+    items.push(svg("circle", { cx: x + 6, cy: 22, r: 6, style: `fill: ${seatColour(obs.start_player)}` }));
+    items.push(svg("text", { x: x + 16, y: 27, "font-size": 13, style: "fill: var(--ink)" }, `start: ${label(obs.start_player)}`));
+    x += 30 + (`start: ${label(obs.start_player)}`).length * 6.6;
+  }
+  const passed = (obs.passed || []).map((p, s) => (p ? s : null)).filter(s => s !== null);
+  if (passed.length && obs.phase === "construction") {
+    const t = `passed: ${passed.map(label).join(", ")}`;
+    items.push(svg("text", { x, y: 27, "font-size": 13, style: "fill: var(--muted)" }, t));
+    x += t.length * 6.6 + 14;
+  }
+  if (obs.moves_left !== null && obs.moves_left !== undefined) {
+    items.push(svg("text", { x, y: 27, "font-size": 13, "font-weight": 700, style: "fill: var(--ink)" }, `moves left: ${obs.moves_left}`));
+    x += 110;
+  }
+  const width = Math.round(x + 10);
+  return svg("svg", { viewBox: `0 0 ${width} ${H}`, width, "data-part": "status", role: "img", "aria-label": `round ${obs.round}, ${obs.phase}` }, items);
+}
+
+// ------------------------------------------------------------------ 2. the display
+function displayPart(obs, ctx, L) {
+  const CW = 112, CH = 118, GAP = 6, LABEL = 76;
+  const ab = (obs.display || []).filter(d => d.area === "AB");
+  const c = (obs.display || []).filter(d => d.area === "C");
+  const stacks = obs.stack_sizes || {};
+  const cols = Math.max(ab.length, c.length, 1);
+  const W = LABEL + cols * (CW + GAP);
+  const H = 2 * (CH + GAP) + 4;
+  const rows = [[ab, "A / B", [`A ${stacks.A ?? "–"}`, `B ${stacks.B ?? "–"}`]], [c, "C", [`C ${stacks.C ?? "–"}`]]];
+  const parts = [];
+  rows.forEach(([spaces, name, stackLines], r) => {
+    const y = 2 + r * (CH + GAP);
+    parts.push(svg("text", { x: 6, y: y + 26, "font-size": 18, "font-weight": 700, style: "fill: var(--ink)" }, name));
+    parts.push(svg("text", { x: 6, y: y + 46, "font-size": 11, style: "fill: var(--muted)" }, "stack"));
+    stackLines.forEach((t, i) => {
+      parts.push(svg("rect", { x: 6, y: y + 54 + i * 24, width: 58, height: 20, rx: 3, style: "fill: #ece6d6; stroke: var(--line)" }));
+      parts.push(svg("text", { x: 35, y: y + 68 + i * 24, "text-anchor": "middle", "font-size": 12, style: "fill: var(--ink)" }, t));
+    });
+    spaces.forEach((d, i) => parts.push(card(LABEL + i * (CW + GAP), y, CW, CH, d, ctx, L)));
+  });
+  return svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, "data-part": "display" }, parts);
+}
+
+function card(x, y, w, h, d, ctx, L) {
+  if (!d.tile) {
+    return svg("g", { opacity: 0.55 },
+      svg("rect", { x: x + 1, y: y + 1, width: w - 2, height: h - 2, rx: 8, fill: "none", "stroke-dasharray": "5 4", style: "stroke: var(--muted)" }),
+      svg("text", { x: x + w / 2, y: y + h / 2 + 4, "text-anchor": "middle", "font-size": 12, style: "fill: var(--muted)" }, "empty"));
+  }
+  const info = tileInfo(ctx, d.tile, d.tier);
+  const canBuild = L.build.has(d.tile);
+  const g = svg("g", canBuild ? {
+    "data-build": d.tile, cursor: "pointer", role: "button", tabindex: 0,
+    onclick: stop(() => ctx.act(`build ${d.tile}`)),
+    onkeydown: ev => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ctx.act(`build ${d.tile}`); } },
+  } : {});
+  g.append(title(helpText(info, d.tile) + (canBuild ? "\n— click to build" : "")));
+  if (d.count > 1) g.append(svg("rect", { x: x + 5, y: y + 5, width: w - 4, height: h - 4, rx: 8, style: "fill: #e9e3d3; stroke: var(--line)" }));
+  g.append(svg("rect", { x: x + 1, y: y + 1, width: w - 4, height: h - 4, rx: 8,
+    style: `fill: #fffdf7; stroke: ${canBuild ? "var(--hi)" : "var(--line)"}; stroke-width: ${canBuild ? 4 : 1.5}` }));
+  // tier badge and count
+  g.append(svg("rect", { x: x + 6, y: y + 6, width: 22, height: 18, rx: 4, fill: TIER_FILL[d.tier] || "#777" }));
+  g.append(svg("text", { x: x + 17, y: y + 19, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff" }, d.tier === "start" ? "S" : d.tier));
+  if (d.count > 1) g.append(svg("text", { x: x + w - 10, y: y + 20, "text-anchor": "end", "font-size": 14, "font-weight": 700, style: "fill: var(--ink)" }, `×${d.count}`));
+  const lines = wrap(d.tile, 14).slice(0, 2);
+  g.append(multiline(x + 8, y + 42, lines, 15, { "font-size": 13, "font-weight": 700, style: "fill: var(--ink)" }));
+  // cost: small coloured squares with counts
+  const cost = info ? GOODS.filter(gd => info.cost && info.cost[gd]).map(gd => [gd, info.cost[gd]]) : [];
+  let cx = x + 8;
+  const cy = y + 76;
+  if (!cost.length && info) g.append(svg("text", { x: cx, y: cy + 11, "font-size": 11, style: "fill: var(--muted)" }, "free"));
+  for (const [gd, n] of cost) {
+    g.append(svg("rect", { x: cx, y: cy, width: 13, height: 13, rx: 2, style: `${goodFill(gd)}; stroke: #0007` }, title(`${n} ${gd}`)));
+    g.append(svg("text", { x: cx + 16, y: cy + 11, "font-size": 12, "font-weight": 700, style: "fill: var(--ink)" }, String(n)));
+    cx += 28;
+  }
+  // slots, and the goods it accepts as tiny dots
+  if (info) {
+    const sy = y + h - 22;
+    const n = info.slots || 0;
+    const sz = n > 6 ? 8 : 10;
+    for (let i = 0; i < n; i++) g.append(svg("rect", { x: x + 8 + i * (sz + 2), y: sy, width: sz, height: sz, rx: 1.5, fill: "none", style: "stroke: var(--muted)" }));
+    g.append(svg("text", { x: x + 10 + n * (sz + 2), y: sy + 9, "font-size": 10, style: "fill: var(--muted)" }, n ? "" : "no slots"));
+    (info.accepts || []).forEach((gd, i) => g.append(svg("circle", { cx: x + w - 12 - i * 10, cy: sy + 5, r: 4, style: `${goodFill(gd)}; stroke: #0007` })));
+  }
+  return g;
+}
+
+// ------------------------------------------------------------------ 3. the towns
+function townPart(view, obs, ctx, seat, L, scale) {
+  const town = obs.towns[seat];
+  const used = [];
+  for (const b of town.buildings) used.push(b.cell);
+  for (const t of town.trails) used.push(t.cell);
+  if (L) {
+    for (const c of L.place) used.push(parseCell(c));
+    for (const c of L.cellShapes.keys()) used.push(parseCell(c));
+  }
+  if (!used.length) used.push([0, 0]);
+  const xs = used.map(c => c[0]), ys = used.map(c => c[1]);
+  const x0 = Math.min(...xs) - 1, x1 = Math.max(...xs) + 1, y0 = Math.min(...ys) - 1, y1 = Math.max(...ys) + 1;
+  const LEFT = 30, TOP = 34, BOTTOM = 26;
+  const W = LEFT + (x1 - x0 + 1) * CELL + 8, H = TOP + (y1 - y0 + 1) * CELL + BOTTOM;
+  const px = x => LEFT + (x - x0) * CELL;
+  const py = y => TOP + (y1 - y) * CELL;
+  const labels = ctx.labels || [];
+  const parts = [];
+
+  // header: seat, score, to act
+  const score = (obs.scores || [])[seat];
+  parts.push(svg("circle", { cx: LEFT + 8, cy: 16, r: 7, style: `fill: ${seatColour(seat)}` }));
+  parts.push(svg("text", { x: LEFT + 22, y: 22, "font-size": 16, "font-weight": 700, style: `fill: ${seatColour(seat)}` },
+    `${labels[seat] || `seat ${seat}`}${score !== undefined ? ` · ${score} pts` : ""}`));
+  if (view.to_act === seat && obs.phase !== "game over") {
+    parts.push(svg("text", { x: W - 8, y: 22, "text-anchor": "end", "font-size": 13, "font-weight": 700, style: "fill: var(--ink)" }, "▶ to act"));
+  }
+
+  // grid, axes
+  for (let x = x0; x <= x1; x++) {
+    parts.push(svg("text", { x: px(x) + CELL / 2, y: TOP + (y1 - y0 + 1) * CELL + 18, "text-anchor": "middle", "font-size": 13, style: "fill: var(--muted)" }, String(x)));
+    for (let y = y0; y <= y1; y++) {
+      parts.push(svg("rect", { x: px(x), y: py(y), width: CELL, height: CELL, style: "fill: #f1ecdd; stroke: var(--line)", "stroke-width": 1 }));
+    }
+  }
+  for (let y = y0; y <= y1; y++) parts.push(svg("text", { x: LEFT - 8, y: py(y) + CELL / 2 + 5, "text-anchor": "end", "font-size": 13, style: "fill: var(--muted)" }, String(y)));
+  parts.push(svg("text", { x: 4, y: TOP + (y1 - y0 + 1) * CELL + 18, "font-size": 11, style: "fill: var(--muted)" }, "y╱x"));
+
+  // trails
+  for (const t of town.trails) {
+    const [x, y] = t.cell;
+    parts.push(svg("g", {}, title(`trail ${t.shape} at ${cellKey(x, y)}`),
+      svg("rect", { x: px(x) + 1, y: py(y) + 1, width: CELL - 2, height: CELL - 2, fill: "#e4ddc4" }),
+      road(px(x) + CELL / 2, py(y) + CELL / 2, CELL / 2, t.shape)));
+  }
+
+  // cells that can be clicked: place, trail, upgrade
+  if (L) {
+    for (const c of L.place) parts.push(cellTarget(c, px, py, "place here", () => last.ctx.act(`place ${c}`)));
+    for (const [c, options] of L.cellShapes) {
+      const chosen = sel && sel.type === "cell" && sel.cell === c;
+      const label = options[0].kind === "upgrade" ? "upgrade" : "trail";
+      parts.push(cellTarget(c, px, py, label, () => { sel = chosen ? null : { type: "cell", cell: c }; hoverShape = null; rerender(); }, chosen));
+      if (chosen) {
+        const [x, y] = parseCell(c);
+        const preview = hoverShape && options.some(o => o.shape === hoverShape) ? hoverShape : null;
+        if (preview) parts.push(road(px(x) + CELL / 2, py(y) + CELL / 2, CELL / 2, preview, { opacity: 0.8 }));
+      }
+    }
+  }
+
+  // buildings
+  const hut = town.buildings.find(b => b.tile === "Hauler's Hut");
+  const dests = new Map();   // "x,y" → action text, for the chosen cube
+  if (L && sel && sel.type === "cube") {
+    for (const m of L.moves.get(`${sel.good} ${sel.cell}`) || []) {
+      const d = m.haul ? (hut ? cellKey(...hut.cell) : null) : m.dest;
+      if (d) dests.set(d, m.text);
+    }
+  }
+  for (const b of town.buildings) parts.push(building(b, seat, px, py, ctx, L, dests));
+
+  const width = Math.round(W * scale);
+  return svg("svg", { viewBox: `0 0 ${W} ${H}`, width, "data-town": seat, "data-part": "town" }, parts);
+}
+
+function cellTarget(c, px, py, label, onclick, chosen = false) {
+  const [x, y] = parseCell(c);
+  return svg("g", { "data-cell": c, cursor: "pointer", role: "button", onclick: stop(onclick) },
+    title(`${label} ${c}`),
+    svg("rect", { x: px(x) + 3, y: py(y) + 3, width: CELL - 6, height: CELL - 6, rx: 6,
+      style: `fill: var(--hi); fill-opacity: ${chosen ? 0.55 : 0.3}; stroke: ${chosen ? "var(--ink)" : "var(--hi)"}; stroke-width: ${chosen ? 4 : 3}`,
+      "stroke-dasharray": chosen ? null : "8 4" }),
+    svg("text", { x: px(x) + CELL / 2, y: py(y) + CELL - 10, "text-anchor": "middle", "font-size": 12, style: "fill: var(--ink)", opacity: 0.8 }, label));
+}
+
+function building(b, seat, px, py, ctx, L, dests) {
+  const [x, y] = b.cell;
+  const key = cellKey(x, y);
+  const X = px(x) + 4, Y = py(y) + 4, S = CELL - 8;
+  const info = tileInfo(ctx, b.tile, b.tier);
+  const g = svg("g", { "data-building": key });
+  const cubeList = GOODS.flatMap(gd => Array(b.cubes && b.cubes[gd] ? b.cubes[gd] : 0).fill(gd));
+  for (const [gd, n] of Object.entries(b.cubes || {})) if (!GOODS.includes(gd)) for (let i = 0; i < n; i++) cubeList.push(gd);
+  const have = cubeList.length ? GOODS.filter(gd => b.cubes[gd]).map(gd => `${b.cubes[gd]} ${gd}`).join(", ") : "no cubes";
+  g.append(title(`${helpText(info, b.tile)}\nat ${key}: ${have}`));
+  g.append(svg("rect", { x: X, y: Y, width: S, height: S, rx: 7, style: `fill: #fffdf7; stroke: ${seatColour(seat)}; stroke-width: 3` }));
+  // tier letter
+  const tier = b.tier === "start" ? "S" : b.tier;
+  g.append(svg("rect", { x: X + S - 19, y: Y + 4, width: 15, height: 15, rx: 3, fill: TIER_FILL[b.tier] || "#777" }));
+  g.append(svg("text", { x: X + S - 11.5, y: Y + 15.5, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#fff" }, tier));
+  const lines = wrap(b.tile, 11).slice(0, 3);
+  g.append(multiline(X + 6, Y + 17, lines, 14, { "font-size": 12.5, "font-weight": 700, style: "fill: var(--ink)" }));
+
+  // slots and cubes: rows of 4 at the bottom
+  const total = Math.max(b.slots || 0, cubeList.length);
+  const per = 4, sz = 16, gap = 4;
+  const rows = Math.ceil(total / per);
+  const baseY = Y + S - 6 - rows * (sz + gap) + gap;
+  const pays = new Set(L ? L.pay.filter(p => p.cell === key).map(p => p.good) : []);
+  for (let i = 0; i < total; i++) {
+    const cx = X + 6 + (i % per) * (sz + gap), cy = baseY + Math.floor(i / per) * (sz + gap);
+    const gd = cubeList[i];
+    if (!gd) {
+      g.append(svg("rect", { x: cx, y: cy, width: sz, height: sz, rx: 2, fill: "none", "stroke-dasharray": i >= (b.slots || 0) ? "3 2" : null, style: "stroke: var(--muted)" }));
+      continue;
+    }
+    const cubeKey = `${gd} ${key}`;
+    const canPay = pays.has(gd);
+    const canMove = L && L.moves.has(cubeKey) && !dests.has(key);
+    const chosen = sel && sel.type === "cube" && sel.good === gd && sel.cell === key;
+    const cube = svg("rect", { x: cx, y: cy, width: sz, height: sz, rx: 2, style: `${goodFill(gd)}; stroke: #000a`, "stroke-width": 1 });
+    if (canPay || canMove) {
+      const act = canPay ? () => last.ctx.act(`pay ${gd} ${key}`)
+        : () => { sel = chosen ? null : { type: "cube", good: gd, cell: key }; rerender(); };
+      g.append(svg("g", { "data-cube": cubeKey, cursor: "pointer", role: "button", onclick: stop(act) },
+        title(canPay ? `pay ${gd} from ${key}` : `${chosen ? "chosen: " : ""}move ${gd} from ${key}`),
+        svg("rect", { x: cx - 3, y: cy - 3, width: sz + 6, height: sz + 6, rx: 4,
+          style: `fill: none; stroke: ${chosen ? "var(--ink)" : "var(--hi)"}; stroke-width: ${chosen ? 3.5 : 3}` }),
+        cube));
+    } else g.append(cube);
+  }
+  if (!total) g.append(svg("text", { x: X + 6, y: Y + S - 8, "font-size": 10, style: "fill: var(--muted)" }, "no slots"));
+
+  // a destination for the chosen cube: the whole building is the target
+  if (dests.has(key)) {
+    const text = dests.get(key);
+    g.append(svg("rect", { x: X - 2, y: Y - 2, width: S + 4, height: S + 4, rx: 9, "data-dest": key, cursor: "pointer", role: "button",
+      style: "fill: var(--hi); fill-opacity: .25; stroke: var(--hi); stroke-width: 5", onclick: stop(() => last.ctx.act(text)) },
+      title(text)));
+  }
+  return g;
+}
+
+// ------------------------------------------------------------------ 4. shape chooser and buttons
+function chooser(L) {
+  if (!sel || sel.type !== "cell" || !L.cellShapes.has(sel.cell)) return null;
+  const options = L.cellShapes.get(sel.cell);
+  const kind = options[0].kind;
+  const box = el("div", { class: "ff-chooser", style: "display: flex; flex-wrap: wrap; gap: .35rem; align-items: center;" },
+    el("b", {}, `${kind === "upgrade" ? "Upgrade the trail" : "Trail"} on ${sel.cell}:`));
+  box.addEventListener("click", ev => ev.stopPropagation());
+  for (const o of options) {
+    const icon = svg("svg", { viewBox: "0 0 40 40", width: 34, height: 34 },
+      svg("rect", { x: 0, y: 0, width: 40, height: 40, fill: "#e4ddc4" }), road(20, 20, 20, o.shape, { width: 10 }));
+    const b = el("button", { "data-shape": o.shape, title: o.text, style: "display: inline-flex; flex-direction: column; align-items: center; padding: .15rem .3rem; line-height: 1.1;",
+      onclick: () => last.ctx.act(o.text),
+      onmouseenter: () => { if (hoverShape !== o.shape) { hoverShape = o.shape; rerender(); } },
+    }, icon, el("small", {}, o.shape));
+    box.append(b);
+  }
+  box.append(el("button", { "data-act": "cancel", onclick: () => { sel = null; hoverShape = null; rerender(); } }, "Cancel"));
+  return box;
+}
+
+function buttons(L) {
+  const items = [];
+  if (L.pay.length) items.push(el("button", { "data-act": "pay-suggested", class: "primary", title: L.pay[0].text, onclick: () => last.ctx.act(L.pay[0].text) }, `Pay suggested (${L.pay[0].good} from ${L.pay[0].cell})`));
+  for (const a of L.buttons) {
+    const w = a.text.split(" ");
+    const swatch = (w[0] === "keep" || w[0] === "choose") && w[1]
+      ? el("span", { style: `display: inline-block; width: .8em; height: .8em; margin-right: .3em; border: 1px solid #0007; vertical-align: -.05em; background: var(--${w[1]})` })
+      : null;
+    items.push(el("button", { "data-act": a.text, class: a.text === "done" || a.text === "pass" ? "" : "", onclick: () => last.ctx.act(a.text) }, swatch, a.text));
+  }
+  if (!items.length) return null;
+  const box = el("div", { class: "ff-buttons", style: "display: flex; flex-wrap: wrap; gap: .35rem; align-items: center;" }, ...items);
+  box.addEventListener("click", ev => ev.stopPropagation());
+  return box;
+}

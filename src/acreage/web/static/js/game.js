@@ -1,0 +1,153 @@
+// The game page: one WebSocket to the server, which is the only authority. The page never
+// changes the game itself: it sends an action (with the seq it last saw and a message id) and
+// draws the update the server pushes back. A dropped connection is re-opened; a message that
+// was not acknowledged is sent again with the same id, and the server applies it once.
+import { getJSON, postJSON, tokensFor, saveToken, seatLabel, el } from "./api.js";
+import { boardFor } from "./boards.js";
+
+const gameId = location.pathname.split("/").pop();
+const hashToken = new URLSearchParams(location.hash.slice(1)).get("token");
+let token = hashToken;
+let view = null;
+let board = null;
+let content = {};
+let ws = null;
+let pending = null;        // {client_id, message} not yet acknowledged
+let retry = 500;
+let shownEvents = 0;
+const hotseat = localStorage.getItem("acreage:hotseat:" + gameId) === "1";
+const $ = id => document.getElementById(id);
+
+function clientId() { return (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2)); }
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const q = token ? `?token=${encodeURIComponent(token)}` : "";
+  ws = new WebSocket(`${proto}://${location.host}/api/games/${gameId}/ws${q}`);
+  ws.onopen = () => { $("conn").textContent = token ? "connected" : "watching"; retry = 500; if (pending) ws.send(JSON.stringify(pending.message)); };
+  ws.onmessage = ev => onMessage(JSON.parse(ev.data));
+  ws.onclose = () => { $("conn").textContent = "reconnecting…"; setTimeout(connect, retry); retry = Math.min(retry * 2, 8000); };
+}
+
+function send(message) {
+  message.client_id = clientId();
+  message.seq = view.seq;
+  pending = { client_id: message.client_id, message };
+  $("action-error").textContent = "";
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+}
+
+export function act(text) { send({ type: "action", action: text }); }
+
+function onMessage(msg) {
+  if (msg.type === "ack") { if (pending && pending.client_id === msg.client_id) pending = null; return; }
+  if (msg.type === "error") {
+    if (pending && pending.client_id === msg.client_id) pending = null;
+    $("action-error").textContent = msg.message;
+    if (msg.error === "bad_token") { $("conn").textContent = "this link's seat is unknown"; }
+    return;
+  }
+  if (msg.type !== "update") return;
+  if (view && msg.you !== view.you) { shownEvents = 0; $("log").replaceChildren(); }
+  view = msg;
+  render();
+}
+
+function groupOf(text) { const w = text.split(" "); return w.length > 1 ? w[0] : ""; }
+
+function renderActions() {
+  const box = $("actions");
+  const legal = view.legal || [];
+  $("controls").hidden = view.you === null || view.you === undefined || view.status === "over";
+  const groups = new Map();
+  for (const a of legal) { const g = groupOf(a.text); if (!groups.has(g)) groups.set(g, []); groups.get(g).push(a); }
+  box.replaceChildren(...[...groups].map(([g, acts]) => el("div", { class: "group" }, g ? el("b", {}, g) : null,
+    ...acts.map(a => el("button", { "data-action": a.text, onclick: () => act(a.text) }, g ? a.text.slice(g.length + 1) : a.text)))));
+  if (!legal.length) {
+    const why = view.status === "waiting" ? "Waiting for every seat to be taken."
+      : view.status === "over" ? "The game is over." : `Waiting for ${seatLabel(view, view.to_act)}…`;
+    box.replaceChildren(el("span", { class: "muted" }, why));
+  }
+  $("notation-list").replaceChildren(...legal.map(a => el("option", { value: a.text })));
+  $("notation").disabled = !legal.length;
+  $("undo").disabled = !(view.undoable > 0);
+}
+
+function renderScores() {
+  const rows = view.scores.map((points, s) => {
+    const parts = Object.entries(view.breakdown[s]).sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]));
+    return el("tr", { class: s === view.to_act ? "turn" : "" },
+      el("td", {}, el("span", { class: "seat-dot", style: `color: var(--seat${s})` }, "● "), seatLabel(view, s), s === view.to_act && view.status === "playing" ? el("span", { class: "badge turn" }, " to act") : null,
+        el("div", { class: "breakdown" }, parts.map(([k, v]) => `${k} ${v}`).join(" · ") || "no points yet")),
+      el("td", { class: "points" }, String(points)));
+  });
+  $("scores").replaceChildren(...rows);
+}
+
+function renderLog() {
+  const log = $("log");
+  for (const e of view.events) {
+    if (e.i < shownEvents) continue;
+    log.append(el("div", { class: e.kind === "round" || e.kind === "year" ? "step" : "" }, e.text));
+    shownEvents = e.i + 1;
+  }
+  log.scrollTop = log.scrollHeight;
+  $("notices").replaceChildren(...(view.notices || []).map(n => el("div", { class: "notice" }, n.text)));
+}
+
+function renderEnd() {
+  const over = view.status === "over";
+  $("end").hidden = !over;
+  if (!over) return;
+  const order = view.scores.map((p, s) => s).sort((a, b) => view.ranking[a] - view.ranking[b]);
+  $("end-text").replaceChildren(...order.map(s => el("p", {}, el("b", {}, `${view.ranking[s]}. ${seatLabel(view, s)}: ${view.scores[s]} points`),
+    el("br"), el("span", { class: "breakdown" }, Object.entries(view.breakdown[s]).map(([k, v]) => `${k} ${v}`).join(" · ")))));
+  $("replay-link").href = `/replay/${gameId}`;
+}
+
+function maybeCover() {
+  // Hot-seat: when the turn passes to another seat of this screen, hide everything until the
+  // next player says they are ready, then look through that seat's eyes.
+  if (!hotseat || view.status !== "playing") return;
+  const mine = tokensFor(gameId);
+  const next = view.to_act;
+  if (next === view.you || !mine[next]) return;
+  $("cover-text").textContent = `Pass the screen to seat ${next}`;
+  $("cover").hidden = false;
+  $("board").replaceChildren();
+  $("actions").replaceChildren();
+  $("cover-ok").onclick = () => {
+    $("cover").hidden = true;
+    token = mine[next];
+    history.replaceState(null, "", `#token=${token}`);
+    ws.onclose = null; ws.close(); connect();
+  };
+}
+
+async function render() {
+  document.title = `Acreage · ${view.title}`;
+  $("where").textContent = view.you === null ? "watching" : `you are seat ${view.you}`;
+  $("title").textContent = view.title;
+  $("status").textContent = view.status;
+  $("decision").textContent = view.decision;
+  renderScores();
+  renderLog();
+  renderEnd();
+  renderActions();
+  if (!board) { board = await boardFor(view.game); try { content = await getJSON(`/api/content/${view.game}`); } catch { content = {}; } }
+  board.draw($("board"), view, { content, act, labels: view.seats.map((_, s) => seatLabel(view, s)) });
+  maybeCover();
+}
+
+$("notation-form").addEventListener("submit", ev => { ev.preventDefault(); const t = $("notation").value.trim(); if (t) { act(t); $("notation").value = ""; } });
+$("undo").addEventListener("click", () => send({ type: "undo", count: 1 }));
+$("rematch").addEventListener("click", async () => {
+  const made = await postJSON(`/api/games/${gameId}/rematch`, { token });
+  const mine = Object.keys(tokensFor(gameId)).map(Number);
+  for (const s of mine) if (made.tokens[s]) saveToken(made.id, s, made.tokens[s]);
+  if (hotseat) localStorage.setItem("acreage:hotseat:" + made.id, "1");
+  location.href = made.links[view.you] || `/play/${made.id}`;
+});
+
+if (hashToken) saveToken(gameId, "last", hashToken);
+connect();

@@ -1,0 +1,6 @@
+// The fallback board: the seat's observation as readable text. Games get their own boards.
+import { el } from "./api.js";
+
+export function draw(container, view, ctx) {
+  container.replaceChildren(el("pre", { class: "obs" }, JSON.stringify(view.observation, null, 1)));
+}

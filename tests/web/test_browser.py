@@ -1,0 +1,187 @@
+"""Real-browser tests: Chromium (Debian's, through Playwright) against a real server.
+
+A whole Foxglove game against a bot played by clicks, undo, a reconnect after the server was
+killed and restarted, hot-seat hiding, invite links with a spectator, and a replay. Skipped
+without Chromium on a user's machine; in CI they must run (see conftest.py).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web tests need the web extra: pip install -e '.[dev]'")
+
+from .conftest import Server  # noqa: E402
+
+
+def api(server, path, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(server.url + path, data=data, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def new_page(browser, width=1280, height=900):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    return page
+
+
+def wait_for_turn(page, timeout=30000):
+    """Until this seat has legal actions (or the game is over)."""
+    page.wait_for_function(
+        "() => document.querySelector('[data-action]') || !document.getElementById('end').hidden",
+        timeout=timeout)
+
+
+def click_action(page, text):
+    page.click(f"[data-action=\"{text}\"]")
+
+
+def play_by_clicks(page, choose, limit=600):
+    """Click legal actions (``choose`` picks one of the offered texts) until the game ends."""
+    for _ in range(limit):
+        wait_for_turn(page)
+        if not page.locator("#end").is_hidden():
+            return
+        seq_before = page.evaluate("() => document.querySelectorAll('#log div').length")
+        offered = page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
+        if not offered:
+            continue
+        click_action(page, choose(offered))
+        page.wait_for_function(
+            "([n, t]) => document.querySelectorAll('#log div').length !== n || "
+            "![...document.querySelectorAll('[data-action]')].some(e => e.dataset.action === t) || "
+            "!document.getElementById('end').hidden",
+            arg=[seq_before, choose(offered)], timeout=30000)
+    raise AssertionError("the game did not end")
+
+
+def prefer(offered):
+    for word in ("pass", "done"):
+        if word in offered:
+            return word
+    return offered[0]
+
+
+def test_lobby_creates_a_game_against_a_bot_and_it_is_played_to_the_end_by_clicks(server, browser):
+    page = new_page(browser)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game option", state="attached")
+    page.click("#create-button")
+    page.wait_for_url("**/play/**")
+    wait_for_turn(page)
+    assert "seat 0 (you)" in page.inner_text("#scores")
+    play_by_clicks(page, prefer)
+    assert "Game over" in page.inner_text("#end")
+    assert "points" in page.inner_text("#end-text")
+    assert page.errors == []
+
+
+def test_undo_button_takes_back_an_own_step(server, browser):
+    made = api(server, "/api/games", {"game": "foxglove", "players": 2, "seats": ["human", "bot:greedy"],
+                                      "options": {"start_player": 0}})
+    page = new_page(browser)
+    page.goto(server.url + made["links"]["0"])
+    wait_for_turn(page)
+    click_action(page, "trails")
+    page.wait_for_selector("[data-action=\"done\"], [data-action^=\"trail \"]")
+    page.wait_for_function("() => !document.getElementById('undo').disabled")
+    page.click("#undo")
+    page.wait_for_selector("[data-action=\"trails\"]")
+    state = api(server, f"/api/games/{made['id']}")
+    assert state["seq"] == 2 and state["observation"]["phase"] == "construction"
+
+
+def test_the_page_reconnects_after_the_server_is_killed_and_nothing_is_lost(tmp_path, browser):
+    first = Server(str(tmp_path / "crash.db")).start()
+    again = Server(first.db, port=first.port)
+    try:
+        made = api(first, "/api/games", {"game": "foxglove", "players": 2, "seats": ["human", "human"],
+                                         "options": {"start_player": 0}})
+        page = new_page(browser)
+        page.goto(first.url + made["links"]["0"])
+        wait_for_turn(page)
+        click_action(page, "trails")
+        page.wait_for_selector("[data-action=\"done\"], [data-action^=\"trail \"]")
+        first.kill()  # kill -9, right after the acknowledged move
+        page.wait_for_function("() => document.getElementById('conn').textContent.includes('reconnecting')")
+        again.start()
+        page.wait_for_function("() => document.getElementById('conn').textContent === 'connected'", timeout=30000)
+        assert api(again, f"/api/games/{made['id']}")["seq"] == 1  # the acknowledged move survived
+        page.wait_for_selector("[data-action^=\"trail \"], [data-action=\"done\"]")
+        assert page.errors == []
+    finally:
+        first.kill()
+        again.kill()
+
+
+def test_hot_seat_hides_the_screen_between_seats(server, browser):
+    page = new_page(browser)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", "fields_of_green")
+    page.select_option("select[data-seat='1']", "hotseat")
+    page.click("#create-button")
+    page.wait_for_url("**/play/**")
+    page.wait_for_function("() => document.querySelector('[data-action]') || "
+                           "!document.getElementById('cover').hidden")
+    if page.locator("#cover").is_visible():  # seat 1 was drawn to start: take its seat first
+        page.click("#cover-ok")
+    wait_for_turn(page)
+    me = page.inner_text("#where")
+    offered = page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
+    click_action(page, offered[0])
+    page.wait_for_selector("#cover:not([hidden])", timeout=15000)
+    assert "Pass the screen to seat" in page.inner_text("#cover")
+    assert page.inner_text("#board") == ""
+    page.click("#cover-ok")
+    page.wait_for_function("(me) => document.getElementById('where').textContent !== me", arg=me)
+    wait_for_turn(page)
+    assert page.locator("#cover").is_hidden()
+    assert page.errors == []
+
+
+def test_invite_link_and_a_spectator_see_the_same_game(server, browser):
+    made = api(server, "/api/games", {"game": "foxglove", "players": 2, "seats": ["human", "human"],
+                                      "options": {"start_player": 0}})
+    host, guest, watcher = new_page(browser), new_page(browser), new_page(browser)
+    host.goto(server.url + made["links"]["0"])
+    guest.goto(server.url + made["links"]["1"])
+    watcher.goto(server.url + f"/play/{made['id']}")
+    wait_for_turn(host)
+    click_action(host, "pass")
+    wait_for_turn(guest)
+    watcher.wait_for_function("() => document.getElementById('log').textContent.includes('passed')")
+    assert watcher.locator("#controls").is_hidden()
+    assert "watching" in watcher.inner_text("#where")
+    assert "you are seat 1" in guest.inner_text("#where")
+
+
+def test_a_finished_game_replays_step_by_step(server, browser):
+    made = api(server, "/api/games", {"game": "foxglove", "players": 1, "seats": ["human"],
+                                      "options": {"move_cap": 2}})
+    token = made["tokens"]["0"]
+    seq = 0
+    while True:
+        v = api(server, f"/api/games/{made['id']}?token={token}")
+        if v["status"] == "over":
+            break
+        texts = [a["text"] for a in v["legal"]]
+        seq = api(server, f"/api/games/{made['id']}/actions",
+                  {"token": token, "action": prefer(texts), "seq": seq})["seq"]
+    page = new_page(browser)
+    page.goto(server.url + f"/replay/{made['id']}")
+    page.wait_for_function("() => document.getElementById('step').textContent.startsWith('step 0 of')")
+    page.click("#next")
+    page.wait_for_function("() => document.getElementById('step').textContent.startsWith('step 1 of')")
+    assert page.inner_text("#action")
+    page.click("#last")
+    page.wait_for_function("() => document.getElementById('next').disabled")
+    assert page.errors == []
