@@ -98,9 +98,14 @@ def server(tmp_path):
 
 @pytest.fixture(scope="module")
 def browser():
-    playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (in the dev extra)")
+    playwright = pytest.importorskip(
+        "playwright.sync_api", reason="pip install playwright (in the dev extra)"
+    )
     path = chromium_path()
-    need(path is not None, "no Chromium found: install it (Debian: apt-get install chromium) or set ACREAGE_CHROMIUM")
+    need(
+        path is not None,
+        "no Chromium found: install it (Debian: apt-get install chromium) or set ACREAGE_CHROMIUM",
+    )
     with playwright.sync_playwright() as p:
         b = p.chromium.launch(executable_path=path, headless=True)
         yield b

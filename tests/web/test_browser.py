@@ -8,7 +8,6 @@ without Chromium on a user's machine; in CI they must run (see conftest.py).
 from __future__ import annotations
 
 import json
-import time
 import urllib.request
 
 import pytest
@@ -37,11 +36,12 @@ def wait_for_turn(page, timeout=30000):
     """Until this seat has legal actions (or the game is over)."""
     page.wait_for_function(
         "() => document.querySelector('[data-action]') || !document.getElementById('end').hidden",
-        timeout=timeout)
+        timeout=timeout,
+    )
 
 
 def click_action(page, text):
-    page.click(f"[data-action=\"{text}\"]")
+    page.click(f'[data-action="{text}"]')
 
 
 def play_by_clicks(page, choose, limit=600):
@@ -59,7 +59,9 @@ def play_by_clicks(page, choose, limit=600):
             "([n, t]) => document.querySelectorAll('#log div').length !== n || "
             "![...document.querySelectorAll('[data-action]')].some(e => e.dataset.action === t) || "
             "!document.getElementById('end').hidden",
-            arg=[seq_before, choose(offered)], timeout=30000)
+            arg=[seq_before, choose(offered)],
+            timeout=30000,
+        )
     raise AssertionError("the game did not end")
 
 
@@ -85,16 +87,19 @@ def test_lobby_creates_a_game_against_a_bot_and_it_is_played_to_the_end_by_click
 
 
 def test_undo_button_takes_back_an_own_step(server, browser):
-    made = api(server, "/api/games", {"game": "foxglove", "players": 2, "seats": ["human", "bot:greedy"],
-                                      "options": {"start_player": 0}})
+    made = api(
+        server,
+        "/api/games",
+        {"game": "foxglove", "players": 2, "seats": ["human", "bot:greedy"], "options": {"start_player": 0}},
+    )
     page = new_page(browser)
     page.goto(server.url + made["links"]["0"])
     wait_for_turn(page)
     click_action(page, "trails")
-    page.wait_for_selector("[data-action=\"done\"], [data-action^=\"trail \"]")
+    page.wait_for_selector('[data-action="done"], [data-action^="trail "]')
     page.wait_for_function("() => !document.getElementById('undo').disabled")
     page.click("#undo")
-    page.wait_for_selector("[data-action=\"trails\"]")
+    page.wait_for_selector('[data-action="trails"]')
     state = api(server, f"/api/games/{made['id']}")
     assert state["seq"] == 2 and state["observation"]["phase"] == "construction"
 
@@ -103,19 +108,24 @@ def test_the_page_reconnects_after_the_server_is_killed_and_nothing_is_lost(tmp_
     first = Server(str(tmp_path / "crash.db")).start()
     again = Server(first.db, port=first.port)
     try:
-        made = api(first, "/api/games", {"game": "foxglove", "players": 2, "seats": ["human", "human"],
-                                         "options": {"start_player": 0}})
+        made = api(
+            first,
+            "/api/games",
+            {"game": "foxglove", "players": 2, "seats": ["human", "human"], "options": {"start_player": 0}},
+        )
         page = new_page(browser)
         page.goto(first.url + made["links"]["0"])
         wait_for_turn(page)
         click_action(page, "trails")
-        page.wait_for_selector("[data-action=\"done\"], [data-action^=\"trail \"]")
+        page.wait_for_selector('[data-action="done"], [data-action^="trail "]')
         first.kill()  # kill -9, right after the acknowledged move
         page.wait_for_function("() => document.getElementById('conn').textContent.includes('reconnecting')")
         again.start()
-        page.wait_for_function("() => document.getElementById('conn').textContent === 'connected'", timeout=30000)
+        page.wait_for_function(
+            "() => document.getElementById('conn').textContent === 'connected'", timeout=30000
+        )
         assert api(again, f"/api/games/{made['id']}")["seq"] == 1  # the acknowledged move survived
-        page.wait_for_selector("[data-action^=\"trail \"], [data-action=\"done\"]")
+        page.wait_for_selector('[data-action^="trail "], [data-action="done"]')
         assert page.errors == []
     finally:
         first.kill()
@@ -130,8 +140,9 @@ def test_hot_seat_hides_the_screen_between_seats(server, browser):
     page.select_option("select[data-seat='1']", "hotseat")
     page.click("#create-button")
     page.wait_for_url("**/play/**")
-    page.wait_for_function("() => document.querySelector('[data-action]') || "
-                           "!document.getElementById('cover').hidden")
+    page.wait_for_function(
+        "() => document.querySelector('[data-action]') || !document.getElementById('cover').hidden"
+    )
     if page.locator("#cover").is_visible():  # seat 1 was drawn to start: take its seat first
         page.click("#cover-ok")
     wait_for_turn(page)
@@ -149,8 +160,11 @@ def test_hot_seat_hides_the_screen_between_seats(server, browser):
 
 
 def test_invite_link_and_a_spectator_see_the_same_game(server, browser):
-    made = api(server, "/api/games", {"game": "foxglove", "players": 2, "seats": ["human", "human"],
-                                      "options": {"start_player": 0}})
+    made = api(
+        server,
+        "/api/games",
+        {"game": "foxglove", "players": 2, "seats": ["human", "human"], "options": {"start_player": 0}},
+    )
     host, guest, watcher = new_page(browser), new_page(browser), new_page(browser)
     host.goto(server.url + made["links"]["0"])
     guest.goto(server.url + made["links"]["1"])
@@ -165,8 +179,11 @@ def test_invite_link_and_a_spectator_see_the_same_game(server, browser):
 
 
 def test_a_finished_game_replays_step_by_step(server, browser):
-    made = api(server, "/api/games", {"game": "foxglove", "players": 1, "seats": ["human"],
-                                      "options": {"move_cap": 2}})
+    made = api(
+        server,
+        "/api/games",
+        {"game": "foxglove", "players": 1, "seats": ["human"], "options": {"move_cap": 2}},
+    )
     token = made["tokens"]["0"]
     seq = 0
     while True:
@@ -174,8 +191,9 @@ def test_a_finished_game_replays_step_by_step(server, browser):
         if v["status"] == "over":
             break
         texts = [a["text"] for a in v["legal"]]
-        seq = api(server, f"/api/games/{made['id']}/actions",
-                  {"token": token, "action": prefer(texts), "seq": seq})["seq"]
+        seq = api(
+            server, f"/api/games/{made['id']}/actions", {"token": token, "action": prefer(texts), "seq": seq}
+        )["seq"]
     page = new_page(browser)
     page.goto(server.url + f"/replay/{made['id']}")
     page.wait_for_function("() => document.getElementById('step').textContent.startsWith('step 0 of')")
