@@ -13,6 +13,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -110,3 +111,48 @@ def browser():
         b = p.chromium.launch(executable_path=path, headless=True)
         yield b
         b.close()
+
+
+def _pg_bin() -> Path | None:
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+    return found[-1].parent if found else None
+
+
+@pytest.fixture(scope="module")
+def postgres_url():
+    """A PostgreSQL server of its own, started as the postgres user on a free local port and
+    stopped afterwards (Debian's packages; the test suite never touches a system database)."""
+    pytest.importorskip("psycopg", reason="pip install 'psycopg[binary]' (in the dev extra)")
+    bindir = _pg_bin()
+    need(bindir is not None, "no PostgreSQL found: install it (Debian: apt-get install postgresql)")
+    need(os.geteuid() == 0 or shutil.which("initdb") is not None, "PostgreSQL tests start a server as root")
+    # pytest's temporary folders are private to root; the postgres user needs a folder it can reach
+    base = Path(tempfile.mkdtemp(prefix="acreage-pg-"))
+    os.chmod(base, 0o700)
+    shutil.chown(base, "postgres")
+    data, logfile, port = base / "data", base / "log", free_port()
+
+    def as_postgres(*args: str) -> None:
+        done = subprocess.run(["runuser", "-u", "postgres", "--", *args], capture_output=True, text=True)
+        if done.returncode:
+            raise RuntimeError(f"{args[0]} failed: {done.stderr or done.stdout}")
+
+    as_postgres(
+        str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "acreage", "--no-sync", "-E", "UTF8"
+    )
+    as_postgres(
+        str(bindir / "pg_ctl"),
+        "-D",
+        str(data),
+        "-l",
+        str(logfile),
+        "-w",
+        "-o",
+        f"-c listen_addresses=127.0.0.1 -p {port} -k {base}",
+        "start",
+    )
+    try:
+        yield f"postgresql://acreage@127.0.0.1:{port}/postgres"
+    finally:
+        as_postgres(str(bindir / "pg_ctl"), "-D", str(data), "-w", "-m", "fast", "stop")
+        shutil.rmtree(base, ignore_errors=True)
