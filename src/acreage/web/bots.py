@@ -26,7 +26,15 @@ DEFAULT_BUDGET_S = 10.0
 FALLBACK = "greedy"
 
 
-def _watch_parent(parent: int) -> None:
+def _worker_start(parent: int) -> None:
+    """In each worker: think at a lower priority than the server (a bot may use a whole core
+    for a second; the server's answers to players must not wait for it), and leave when the
+    server is gone."""
+    try:
+        os.nice(10)
+    except OSError:
+        pass
+
     def watch() -> None:
         while True:
             if os.getppid() != parent:
@@ -67,9 +75,13 @@ class BotPool:
         if self._pool is None:
             ctx = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=ctx, initializer=_watch_parent, initargs=(os.getpid(),)
+                self.workers, mp_context=ctx, initializer=_worker_start, initargs=(os.getpid(),)
             )
         return self._pool
+
+    def warm(self) -> None:
+        """Start the workers now (spawning one takes a while) rather than at the first bot move."""
+        self._get().submit(os.getpid).result()
 
     async def move(self, state, seat: int, spec: str) -> tuple[str, str | None]:
         """``(notation, problem)``: the bot's move, or greedy's with the reason the bot's was not

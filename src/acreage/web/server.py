@@ -152,14 +152,17 @@ async def _body(request: Request) -> dict:
     return data
 
 
-def create_app(store_url: str = "acreage-web.db", bot_workers: int = 1) -> FastAPI:
-    """The application. ``store_url``: a SQLite file (default) or ``postgresql://…``."""
+def create_app(store_url: str = "acreage-web.db", bot_workers: int = 1, warm_bots: bool = True) -> FastAPI:
+    """The application. ``store_url``: a SQLite file (default) or ``postgresql://…``;
+    ``warm_bots`` starts the bot workers with the server (tests that need no bot turn it off)."""
     hub_box: dict[str, Hub] = {}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         hub = Hub(open_store(store_url), bot_workers)
         hub.load()
+        if warm_bots:
+            await asyncio.to_thread(hub.bots.warm)
         hub_box["hub"] = hub
         app.state.hub = hub
         for table in hub.tables.values():

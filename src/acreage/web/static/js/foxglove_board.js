@@ -54,8 +54,14 @@ function wrap(text, maxChars) {
   return lines;
 }
 
-function multiline(x, y, lines, lineHeight, attrs) {
-  return svg("text", { x, y, ...attrs }, lines.map((l, i) => svg("tspan", { x, dy: i ? lineHeight : 0 }, l)));
+// Lines of text, each squeezed to its width (widths[i], or the last one) where it would not fit.
+function multiline(x, y, lines, lineHeight, attrs, widths = [], charW = 0.6) {
+  const fs = Number(attrs["font-size"]) || 12;
+  return svg("text", { x, y, ...attrs }, lines.map((l, i) => {
+    const room = widths[Math.min(i, widths.length - 1)];
+    const squeeze = room && l.length * fs * charW > room;
+    return svg("tspan", { x, dy: i ? lineHeight : 0, textLength: squeeze ? room : null, lengthAdjust: squeeze ? "spacingAndGlyphs" : null }, l);
+  }));
 }
 
 function tileInfo(ctx, name, tier) {
@@ -166,7 +172,7 @@ function statusStrip(view, obs, ctx) {
   const items = [];
   let x = 8;
   items.push(svg("text", { x, y: 28, "font-size": 17, "font-weight": 700, style: "fill: var(--ink)" }, `Round ${obs.round ?? "?"} of 4`));
-  x += 122;
+  x += 134;
   const phases = ["production", "construction", obs.round === 4 ? "final stage" : "transportation"];
   const over = obs.phase === "game over";
   phases.forEach((p, i) => {
@@ -242,9 +248,10 @@ function card(x, y, w, h, d, ctx, L) {
   // tier badge and count
   g.append(svg("rect", { x: x + 6, y: y + 6, width: 22, height: 18, rx: 4, fill: TIER_FILL[d.tier] || "#777" }));
   g.append(svg("text", { x: x + 17, y: y + 19, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff" }, d.tier === "start" ? "S" : d.tier));
-  if (d.count > 1) g.append(svg("text", { x: x + w - 10, y: y + 20, "text-anchor": "end", "font-size": 14, "font-weight": 700, style: "fill: var(--ink)" }, `×${d.count}`));
+  if (d.count > 1) g.append(svg("text", { x: x + w - 10, y: y + 87, "text-anchor": "end", "font-size": 15, "font-weight": 700, style: "fill: var(--ink)" }, `×${d.count}`, title(`${d.count} tiles in this space`)));
+  if (info) (info.accepts || []).slice().reverse().forEach((gd, i) => g.append(svg("circle", { cx: x + w - 13 - i * 10, cy: y + 15, r: 4, style: `${goodFill(gd)}; stroke: #0008` })));
   const lines = wrap(d.tile, 14).slice(0, 2);
-  g.append(multiline(x + 8, y + 42, lines, 15, { "font-size": 13, "font-weight": 700, style: "fill: var(--ink)" }));
+  g.append(multiline(x + 8, y + 43, lines, 15, { "font-size": 13, "font-weight": 700, style: "fill: var(--ink)" }, [w - 18]));
   // cost: small coloured squares with counts
   const cost = info ? GOODS.filter(gd => info.cost && info.cost[gd]).map(gd => [gd, info.cost[gd]]) : [];
   let cx = x + 8;
@@ -261,8 +268,7 @@ function card(x, y, w, h, d, ctx, L) {
     const n = info.slots || 0;
     const sz = n > 6 ? 8 : 10;
     for (let i = 0; i < n; i++) g.append(svg("rect", { x: x + 8 + i * (sz + 2), y: sy, width: sz, height: sz, rx: 1.5, fill: "none", style: "stroke: var(--muted)" }));
-    g.append(svg("text", { x: x + 10 + n * (sz + 2), y: sy + 9, "font-size": 10, style: "fill: var(--muted)" }, n ? "" : "no slots"));
-    (info.accepts || []).forEach((gd, i) => g.append(svg("circle", { cx: x + w - 12 - i * 10, cy: sy + 5, r: 4, style: `${goodFill(gd)}; stroke: #0007` })));
+    g.append(svg("text", { x: x + 12 + n * (sz + 2), y: sy + 9, "font-size": 10, style: "fill: var(--muted)" }, n ? `${n} slot${n > 1 ? "s" : ""}` : "no slots"));
   }
   return g;
 }
@@ -320,7 +326,7 @@ function townPart(view, obs, ctx, seat, L, scale) {
     for (const [c, options] of L.cellShapes) {
       const chosen = sel && sel.type === "cell" && sel.cell === c;
       const label = options[0].kind === "upgrade" ? "upgrade" : "trail";
-      parts.push(cellTarget(c, px, py, label, () => { sel = chosen ? null : { type: "cell", cell: c }; hoverShape = null; rerender(); }, chosen));
+      parts.push(cellTarget(c, px, py, label, () => { sel = chosen ? null : { type: "cell", cell: c }; hoverShape = null; rerender(); }, chosen, label === "upgrade" ? 0.15 : 0.3));
       if (chosen) {
         const [x, y] = parseCell(c);
         const preview = hoverShape && options.some(o => o.shape === hoverShape) ? hoverShape : null;
@@ -344,12 +350,12 @@ function townPart(view, obs, ctx, seat, L, scale) {
   return svg("svg", { viewBox: `0 0 ${W} ${H}`, width, "data-town": seat, "data-part": "town" }, parts);
 }
 
-function cellTarget(c, px, py, label, onclick, chosen = false) {
+function cellTarget(c, px, py, label, onclick, chosen = false, fillOpacity = 0.3) {
   const [x, y] = parseCell(c);
   return svg("g", { "data-cell": c, cursor: "pointer", role: "button", onclick: stop(onclick) },
     title(`${label} ${c}`),
     svg("rect", { x: px(x) + 3, y: py(y) + 3, width: CELL - 6, height: CELL - 6, rx: 6,
-      style: `fill: var(--hi); fill-opacity: ${chosen ? 0.55 : 0.3}; stroke: ${chosen ? "var(--ink)" : "var(--hi)"}; stroke-width: ${chosen ? 4 : 3}`,
+      style: `fill: var(--hi); fill-opacity: ${chosen ? 0.55 : fillOpacity}; stroke: ${chosen ? "var(--ink)" : "var(--hi)"}; stroke-width: ${chosen ? 4 : 3}`,
       "stroke-dasharray": chosen ? null : "8 4" }),
     svg("text", { x: px(x) + CELL / 2, y: py(y) + CELL - 10, "text-anchor": "middle", "font-size": 12, style: "fill: var(--ink)", opacity: 0.8 }, label));
 }
@@ -369,8 +375,8 @@ function building(b, seat, px, py, ctx, L, dests) {
   const tier = b.tier === "start" ? "S" : b.tier;
   g.append(svg("rect", { x: X + S - 19, y: Y + 4, width: 15, height: 15, rx: 3, fill: TIER_FILL[b.tier] || "#777" }));
   g.append(svg("text", { x: X + S - 11.5, y: Y + 15.5, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#fff" }, tier));
-  const lines = wrap(b.tile, 11).slice(0, 3);
-  g.append(multiline(X + 6, Y + 17, lines, 14, { "font-size": 12.5, "font-weight": 700, style: "fill: var(--ink)" }));
+  const lines = wrap(b.tile, 10).slice(0, 3);
+  g.append(multiline(X + 6, Y + 17, lines, 14, { "font-size": 12.5, "font-weight": 700, style: "fill: var(--ink)" }, [S - 30, S - 12]));
 
   // slots and cubes: rows of 4 at the bottom
   const total = Math.max(b.slots || 0, cubeList.length);
