@@ -443,7 +443,10 @@ def serve_command(
     console = _console()
     shown = store if "://" not in store else store.split("@")[-1]
     console.print(f"Acreage is serving on [bold]{url}[/bold] (store: {shown}); Ctrl-C stops it.")
-    if open_browser:
+    if open_browser and (sys.platform in ("darwin", "win32") or os.environ.get("DISPLAY")
+                         or os.environ.get("WAYLAND_DISPLAY")):
+        # Only where a graphical browser can open: on a bare terminal, Python's webbrowser
+        # would start a text browser in this very terminal.
         import threading
         import webbrowser
 
