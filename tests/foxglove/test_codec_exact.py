@@ -1,0 +1,173 @@
+"""Foxglove Farm's action-id codec, exactly: the id of each kind of action at the edges of its
+block, every legal action of many positions round-tripping, and the refusals (ids past a
+seat's buildings or frontier, actions naming cells that are not there).
+
+The block layout (``state.py``: OFF_BUILD … OFF_MOVE) is what RL code depends on, so each
+block's first id is pinned by a literal value here: changing the layout must change this test.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import acreage
+from acreage import BadActionId, IllegalAction
+from acreage.games.foxglove import scenario as sc
+from acreage.games.foxglove import state as fs
+from acreage.games.foxglove.actions import (
+    BUILD,
+    CHOOSE,
+    DONE,
+    HAUL,
+    KEEP,
+    MOVE,
+    PASS,
+    PAY,
+    PLACE,
+    PROCESS,
+    TRAIL,
+    TRAILS,
+    UPGRADE,
+    Action,
+)
+from acreage.games.foxglove.content import TILES, find_tile
+from acreage.games.foxglove.geometry import SHAPES, TEES, cell_of
+
+from .test_rules_phases_effects import game, hold, kuly
+
+FOREST, MINE = cell_of(0, 0), cell_of(1, 0)
+
+
+def positions(count: int = 400, seed: int = 1):
+    """States met in seeded random games of 1–4 players (each position once)."""
+    rng = random.Random(seed)
+    out = []
+    for g in range(8):
+        state = acreage.new_game("foxglove", players=1 + g % 4, seed=seed + g)
+        while not state.is_terminal and len(out) < count * (g + 1) // 8:
+            if rng.random() < 0.3:
+                out.append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+    return out
+
+
+def test_block_offsets_are_pinned():
+    kinds = len(TILES)
+    assert fs.OFF_BUILD == 4
+    assert fs.OFF_PLACE == 4 + kinds
+    assert fs.OFF_TRAIL == fs.OFF_PLACE + fs.MAX_FRONTIER
+    assert fs.OFF_UPGRADE == fs.OFF_TRAIL + fs.MAX_FRONTIER * len(SHAPES)
+    assert fs.OFF_PAY == fs.OFF_UPGRADE + fs.MAX_TRAILS * len(TEES)
+    assert fs.OFF_KEEP == fs.OFF_PAY + 5 * fs.MAX_BUILDINGS
+    assert fs.OFF_CHOOSE == fs.OFF_KEEP + 5
+    assert fs.OFF_HAUL == fs.OFF_CHOOSE + 5
+    assert fs.OFF_MOVE == fs.OFF_HAUL + 5 * fs.MAX_BUILDINGS
+    assert fs.NUM_ACTION_IDS == fs.OFF_MOVE + fs.MAX_BUILDINGS * fs.MAX_BUILDINGS * 5
+
+
+def test_ids_of_each_kind_at_the_edges_of_its_block():
+    state = acreage.new_game("foxglove", players=2, seed=3, start_player=0)
+    sid = state._action_id
+    assert [sid(Action(k)) for k in (PASS, TRAILS, DONE, PROCESS)] == [0, 1, 2, 3]
+    assert sid(Action(BUILD, 0)) == 4 and sid(Action(BUILD, len(TILES) - 1)) == 3 + len(TILES)
+    assert sid(Action(KEEP, 0)) == fs.OFF_KEEP and sid(Action(KEEP, 4)) == fs.OFF_KEEP + 4
+    assert sid(Action(CHOOSE, 0)) == fs.OFF_CHOOSE and sid(Action(CHOOSE, 4)) == fs.OFF_CHOOSE + 4
+    topo = state._topology(0)
+    first, last = topo.frontier[0], topo.frontier[-1]
+    n = len(topo.frontier)
+    assert sid(Action(PLACE, first)) == fs.OFF_PLACE
+    assert sid(Action(PLACE, last)) == fs.OFF_PLACE + n - 1
+    assert sid(Action(TRAIL, first, SHAPES[0])) == fs.OFF_TRAIL
+    assert sid(Action(TRAIL, last, SHAPES[-1])) == fs.OFF_TRAIL + (n - 1) * len(SHAPES) + len(SHAPES) - 1
+    # buildings by their index in the seat's town: the Forest is 0, the Mine 1
+    assert sid(Action(PAY, 0, FOREST)) == fs.OFF_PAY
+    assert sid(Action(PAY, 1, MINE)) == fs.OFF_PAY + 1 * fs.MAX_BUILDINGS + 1
+    assert sid(Action(HAUL, 4, MINE)) == fs.OFF_HAUL + 4 * fs.MAX_BUILDINGS + 1
+    assert sid(Action(MOVE, 0, FOREST, MINE)) == fs.OFF_MOVE + (0 * fs.MAX_BUILDINGS + 1) * 5 + 0
+    assert sid(Action(MOVE, 3, MINE, FOREST)) == fs.OFF_MOVE + (1 * fs.MAX_BUILDINGS + 0) * 5 + 3
+    edges = (0, 3, 4, fs.OFF_KEEP, fs.OFF_CHOOSE + 4, fs.OFF_PLACE, fs.OFF_PAY, fs.OFF_HAUL, fs.OFF_MOVE + 5)
+    for i in edges:
+        assert sid(state._action_from_id(i)) == i
+
+
+def test_upgrade_ids_follow_the_seats_trails():
+    state = sc.fresh(2, seed=3, start_player=0)
+    sc.add_trail(state, 0, (0, 1), "NS")
+    sc.add_trail(state, 0, (0, 2), "NS")
+    trails = state._topology(0).trails
+    assert len(trails) == 2
+    assert state._action_id(Action(UPGRADE, trails[0], TEES[0])) == fs.OFF_UPGRADE
+    assert state._action_id(Action(UPGRADE, trails[1], TEES[3])) == fs.OFF_UPGRADE + 1 * len(TEES) + 3
+    assert state._action_from_id(fs.OFF_UPGRADE + len(TEES) + 3) == Action(UPGRADE, trails[1], TEES[3])
+    with pytest.raises(BadActionId, match="trail #2"):
+        state._action_from_id(fs.OFF_UPGRADE + 2 * len(TEES))
+    with pytest.raises(IllegalAction, match="no trail of seat 0 at 5,5"):
+        state._action_id(Action(UPGRADE, cell_of(5, 5), TEES[0]))
+
+
+def transport_positions():
+    """Positions where cubes can move (random play seldom links buildings by trails): the
+    layout of FF-EX-8 in transportation and in round 4, and with a Hauler's Hut."""
+    out = []
+    for rnd, kiln in ((2, {"coal": 2}), (4, {"wood": 3})):
+        state = game()
+        kuly(state, 0, forest=3, kiln=kiln, butcher={"sheep": 2}, lamb={"sheep": 1})
+        hold(state, 1)
+        sc.goto_transport(state, 0, round=rnd)
+        out.append(state)
+    state = game()
+    hold(state, 0)
+    sc.add_building(state, 0, "Hauler's Hut", (3, 3))
+    hold(state, 1)
+    sc.goto_transport(state, 0, round=1)
+    out.append(state)
+    return out
+
+
+def test_every_legal_action_round_trips_in_many_positions():
+    seen_kinds = set()
+    for state in positions() + transport_positions():
+        for action in state.legal_actions():
+            i = state.action_id(action)
+            assert 0 <= i < state.num_distinct_actions
+            assert state.action_from_id(i) == action
+            seen_kinds.add(action.kind)
+        assert sorted(state.legal_action_ids()) == sorted(state.action_id(a) for a in state.legal_actions())
+    assert {PASS, TRAILS, DONE, PROCESS, BUILD, PLACE, TRAIL, PAY, MOVE, HAUL} <= seen_kinds
+
+
+def test_ids_past_a_seats_pieces_are_refused_by_name():
+    state = acreage.new_game("foxglove", players=2, seed=3, start_player=0)
+    n = len(state._topology(0).frontier)
+    with pytest.raises(BadActionId, match=f"frontier cell #{n}, but seat 0 has {n}"):
+        state._action_from_id(fs.OFF_PLACE + n)
+    with pytest.raises(BadActionId, match="frontier cell"):
+        state._action_from_id(fs.OFF_TRAIL + n * len(SHAPES))
+    with pytest.raises(BadActionId, match="building #2, but seat 0 has 2"):
+        state._action_from_id(fs.OFF_PAY + 2)
+    with pytest.raises(BadActionId, match="building #2"):
+        state._action_from_id(fs.OFF_HAUL + 2)
+    with pytest.raises(BadActionId, match="building #2"):
+        state._action_from_id(fs.OFF_MOVE + (0 * fs.MAX_BUILDINGS + 2) * 5)
+    with pytest.raises(IllegalAction, match="is not next to seat 0's town"):
+        state._action_id(Action(PLACE, cell_of(9, 9)))
+    with pytest.raises(IllegalAction, match="no building of seat 0 at 5,5"):
+        state._action_id(Action(PAY, 0, cell_of(5, 5)))
+    with pytest.raises(IllegalAction, match="not an action kind"):
+        state._action_id(Action(13))
+
+
+def test_ids_of_a_finished_game():
+    state = acreage.new_game("foxglove", players=1, seed=2, move_cap=2)
+    rng = random.Random(2)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    assert state._action_id(Action(PASS)) == 0
+    assert state._action_from_id(fs.OFF_BUILD) == Action(BUILD, 0)
+    with pytest.raises(IllegalAction, match="the game is over"):
+        state._action_id(Action(PLACE, FOREST))
+    with pytest.raises(BadActionId, match="the game is over"):
+        state._action_from_id(fs.OFF_PLACE)
+    assert find_tile("Sheepfold").id == state._action_from_id(fs.OFF_BUILD + find_tile("Sheepfold").id).a
