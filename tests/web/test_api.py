@@ -233,3 +233,30 @@ def test_websocket_with_a_bad_token_is_refused(client):
     made = create(client)
     with client.websocket_connect(f"/api/games/{made['id']}/ws?token=wrong") as ws:
         assert ws.receive_json()["error"] == "bad_token"
+
+
+def test_clocks_run_for_the_seat_to_act_and_greedy_plays_at_zero(client):
+    made = create(client, clock={"bank_s": 1, "increment_s": 0.5})
+    gid, t0 = made["id"], made["tokens"]["0"]
+    first = view(client, gid, t0)
+    assert first["clocks"][1] == 1.0 and 0 < first["clocks"][0] <= 1.0
+    deadline = time.time() + 10
+    while time.time() < deadline and view(client, gid)["seq"] == 0:
+        time.sleep(0.2)
+    after = view(client, gid, t0)
+    assert after["seq"] >= 1
+    assert any("clock ran out: greedy played" in n["text"] for n in after["notices"])
+    assert after["clocks"][0] <= 0.5  # spent the bank, got one increment
+
+
+def test_bad_clocks_are_refused(client):
+    for clock in ({"bank_s": 0}, {"bank_s": "10"}, {"increment_s": 5}, {"bank_s": 10, "x": 1}, [10]):
+        r = client.post(
+            "/api/games", json={"game": "foxglove", "players": 2, "seats": ["human", "human"], "clock": clock}
+        )
+        assert r.status_code == 400 and r.json()["error"] == "malformed", clock
+
+
+def test_games_without_clocks_have_none(client):
+    made = create(client)
+    assert view(client, made["id"])["clocks"] is None

@@ -47,6 +47,7 @@ class Hub:
         self.sockets: dict[str, set[Connection]] = {}
         self.bots = BotPool(bot_workers)
         self.bot_tasks: dict[str, asyncio.Task] = {}
+        self.clock_task: asyncio.Task | None = None
 
     def load(self) -> None:
         for row in self.store.load_games():
@@ -108,7 +109,29 @@ class Hub:
                 table.bot_act(seat, text)
             await self.push(table)
 
+    async def watch_clocks(self) -> None:
+        """Every half second: a human seat whose clock has run out gets greedy's move (the seat
+        stays theirs, but with an empty bank every later move of theirs goes the same way)."""
+        while True:
+            await asyncio.sleep(0.5)
+            for table in list(self.tables.values()):
+                seat = table.out_of_time()
+                if seat is None:
+                    continue
+                seq = table.seq
+                text, _ = await self.bots.move(table.state.clone(), seat, "greedy")
+                async with self.lock(table.id):
+                    if table.seq != seq or table.out_of_time() != seat:
+                        continue
+                    table.notices.append(
+                        {"seq": table.seq, "text": f"seat {seat}'s clock ran out: greedy played {text}"}
+                    )
+                    table.bot_act(seat, text)
+                await self.changed(table)
+
     async def close(self) -> None:
+        if self.clock_task is not None:
+            self.clock_task.cancel()
         for task in self.bot_tasks.values():
             task.cancel()
         self.bots.close()
@@ -167,6 +190,7 @@ def create_app(store_url: str = "acreage-web.db", bot_workers: int = 1, warm_bot
         app.state.hub = hub
         for table in hub.tables.values():
             hub.schedule_bot(table)  # bots whose turn it was when the server stopped
+        hub.clock_task = asyncio.get_running_loop().create_task(hub.watch_clocks())
         try:
             yield
         finally:
@@ -239,7 +263,7 @@ def create_app(store_url: str = "acreage-web.db", bot_workers: int = 1, warm_bot
     async def create_game(request: Request):
         data = await _body(request)
         row, tokens = create_row(
-            data.get("game"), data.get("players"), data.get("options"), data.get("seats")
+            data.get("game"), data.get("players"), data.get("options"), data.get("seats"), data.get("clock")
         )
         h = hub()
         h.store.create_game(row, tokens)
@@ -314,7 +338,7 @@ def create_app(store_url: str = "acreage-web.db", bot_workers: int = 1, warm_bot
         if old.seat_of(data.get("token")) is None:
             raise TableError("spectator", "only a player of the game can ask for a rematch", 403)
         seats = ["human" if not is_bot(k) else k for k in old.seats]
-        row, tokens = create_row(old.row.game, old.row.players, old.row.options, seats)
+        row, tokens = create_row(old.row.game, old.row.players, old.row.options, seats, old.row.clock)
         h.store.create_game(row, tokens)
         table = Table(row, h.store)
         h.tables[row.id] = table

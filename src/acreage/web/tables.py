@@ -72,6 +72,9 @@ class Table:
         self.notices: list[dict] = []
         self.clients: dict[str, int] = {}  # client message id -> seq after it
         self.last_move_at = row.created
+        #: who made each stored move and when (the clocks are computed from it)
+        self.move_times: list[tuple[int | None, float]] = [(m["seat"], m["at"]) for m in row.moves]
+        self.clock = row.clock
         self.state = self._rebuild(row.moves)
         for move in row.moves:
             if move.get("client_id"):
@@ -155,6 +158,7 @@ class Table:
         at = self.store.append_move(self.id, self.seq, seat, text, client_id)
         self.seq += 1
         self.last_move_at = at
+        self.move_times.append((seat, at))
         if client_id:
             self.clients[client_id] = self.seq
 
@@ -233,6 +237,33 @@ class Table:
         self.store.add_token(self.id, seat, token)
         return token
 
+    # ------------------------------------------------------------------ clocks
+    def clocks(self, now: float | None = None) -> list[float] | None:
+        """Seconds left on each seat's clock (a bank plus an increment after each move), or
+        ``None`` for a game without clocks. Computed from the stored move times alone, so a
+        restart changes nothing; a bot seat's clock does not run."""
+        if not self.clock:
+            return None
+        bank, increment = float(self.clock["bank_s"]), float(self.clock.get("increment_s", 0))
+        left = [bank] * len(self.seats)
+        turn_start = self.row.created
+        for seat, at in self.move_times:
+            if seat is not None and not is_bot(self.seats[seat]):
+                left[seat] += increment - (at - turn_start)
+            turn_start = at
+        seat = self.state.current_player
+        if seat is not None and self.status == "playing" and not is_bot(self.seats[seat]):
+            left[seat] -= (time.time() if now is None else now) - turn_start
+        return [round(x, 1) for x in left]
+
+    def out_of_time(self) -> int | None:
+        """The human seat to act whose clock has run out, if any."""
+        left = self.clocks()
+        seat = self.state.current_player
+        if left is None or seat is None or self.status != "playing" or is_bot(self.seats[seat]):
+            return None
+        return seat if left[seat] <= 0 else None
+
     # ------------------------------------------------------------------ what a seat sees
     def view(self, seat: int | None, since: int = 0) -> dict:
         """Everything ``seat`` (``None``: a spectator) may know now, for one update message."""
@@ -268,6 +299,7 @@ class Table:
             "breakdown": [state.score_breakdown(s) for s in range(state.num_players)],
             "ranking": state.ranking() if state.is_terminal else None,
             "notices": [n for n in self.notices if n["seq"] >= 0][-5:],
+            "clocks": self.clocks(),
         }
 
     def summary(self) -> dict:
@@ -287,8 +319,26 @@ class Table:
         }
 
 
-def create_row(game: Any, players: Any, options: Any, seats: Any) -> tuple[GameRow, dict[int, str]]:
+def check_clock(clock: Any) -> dict | None:
+    """``None`` or ``{"bank_s": seconds, "increment_s": seconds}`` (a bank of 1 s to 30 days)."""
+    if clock is None:
+        return None
+    if not isinstance(clock, dict) or set(clock) - {"bank_s", "increment_s"} or "bank_s" not in clock:
+        raise TableError("malformed", 'clock must be {"bank_s": seconds, "increment_s": seconds}')
+    bank, inc = clock["bank_s"], clock.get("increment_s", 0)
+    for name, value in (("bank_s", bank), ("increment_s", inc)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 30 * 86400:
+            raise TableError("malformed", f"clock {name} must be a number of seconds from 0 to 30 days")
+    if bank < 1:
+        raise TableError("malformed", "clock bank_s must be at least 1 second")
+    return {"bank_s": float(bank), "increment_s": float(inc)}
+
+
+def create_row(
+    game: Any, players: Any, options: Any, seats: Any, clock: Any = None
+) -> tuple[GameRow, dict[int, str]]:
     """Check a creation request and build the stored header plus a token per human seat."""
+    clock = check_clock(clock)
     from ..agents import make_agent
 
     if not isinstance(game, str):
@@ -332,6 +382,7 @@ def create_row(game: Any, players: Any, options: Any, seats: Any) -> tuple[GameR
     row = GameRow(
         secrets.token_hex(6), info.name, players, _jsonable_options(clean), seed, list(seats), time.time()
     )
+    row.clock = clock
     tokens = {s: new_token() for s, kind in enumerate(seats) if kind == HUMAN}
     row.token_hashes = {s: hash_token(t) for s, t in tokens.items()}
     return row, tokens

@@ -79,7 +79,7 @@ function helpText(info, name) {
 function stop(fn) { return ev => { ev.stopPropagation(); fn(ev); }; }
 
 // Road arms from the centre of a cell out to the named sides (N is up on the screen).
-function road(cx, cy, half, shape, { width = 16, opacity = 1 } = {}) {
+function road(cx, cy, half, shape, { width = 22, opacity = 1 } = {}) {
   const ends = { N: [cx, cy - half], E: [cx + half, cy], S: [cx, cy + half], W: [cx - half, cy] };
   const arms = [...shape].filter(ch => ends[ch]);
   const layer = (stroke, w) => arms.map(ch => svg("line", { x1: cx, y1: cy, x2: ends[ch][0], y2: ends[ch][1], stroke, "stroke-width": w }));

@@ -73,11 +73,32 @@ function renderActions() {
   $("undo").disabled = !(view.undoable > 0);
 }
 
+function clockText(seconds) {
+  const t = Math.max(0, Math.round(seconds));
+  const d = Math.floor(t / 86400), h = Math.floor(t % 86400 / 3600), m = Math.floor(t % 3600 / 60), sec = t % 60;
+  if (d) return `${d}d ${h}h`;
+  if (h) return `${h}h ${String(m).padStart(2, "0")}m`;
+  return `${m}:${String(sec).padStart(2, "0")}`;
+}
+
+let clockStarted = 0;
+function tickClocks() {
+  if (!view || !view.clocks) return;
+  for (const node of document.querySelectorAll("[data-clock]")) {
+    const s = Number(node.dataset.clock);
+    const running = s === view.to_act && view.status === "playing" ? (Date.now() - clockStarted) / 1000 : 0;
+    node.textContent = "⏱ " + clockText(view.clocks[s] - running);
+  }
+}
+setInterval(tickClocks, 1000);
+
 function renderScores() {
+  clockStarted = Date.now();
   const rows = view.scores.map((points, s) => {
     const parts = Object.entries(view.breakdown[s]).sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]));
     return el("tr", { class: s === view.to_act ? "turn" : "" },
       el("td", {}, el("span", { class: "seat-dot", style: `color: var(--seat${s})` }, "● "), seatLabel(view, s), s === view.to_act && view.status === "playing" ? el("span", { class: "badge turn" }, " to act") : null,
+        view.clocks ? el("span", { class: "badge", "data-clock": s }, "⏱ " + clockText(view.clocks[s])) : null,
         el("div", { class: "breakdown" }, parts.map(([k, v]) => `${k} ${v}`).join(" · ") || "no points yet")),
       el("td", { class: "points" }, String(points)));
   });

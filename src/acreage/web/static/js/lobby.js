@@ -48,7 +48,12 @@ async function createGame(ev) {
   const options = {};
   for (const input of form.querySelectorAll("input[type=checkbox]")) options[input.name.slice(4)] = input.checked;
   try {
-    const made = await postJSON("/api/games", { game: form.game.value, players: n, seats, options });
+    const body = { game: form.game.value, players: n, seats, options };
+    if (form.clock.value) {
+      const [bank, inc] = form.clock.value.split(",").map(Number);
+      body.clock = { bank_s: bank, increment_s: inc };
+    }
+    const made = await postJSON("/api/games", body);
     const mine = kinds.map((k, s) => (k === "you" || k === "hotseat") ? s : null).filter(s => s !== null);
     for (const s of mine) saveToken(made.id, s, made.tokens[s]);
     if (mine.length > 1) localStorage.setItem("acreage:hotseat:" + made.id, "1");
