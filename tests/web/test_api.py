@@ -260,3 +260,30 @@ def test_bad_clocks_are_refused(client):
 def test_games_without_clocks_have_none(client):
     made = create(client)
     assert view(client, made["id"])["clocks"] is None
+
+
+def test_plan_is_given_to_the_seat_to_act_only(client):
+    made = create(client)
+    gid, t0, t1 = made["id"], made["tokens"]["0"], made["tokens"]["1"]
+    assert client.get(f"/api/games/{gid}/plan", params={"token": t1}).json()["error"] == "not_your_turn"
+    assert client.get(f"/api/games/{gid}/plan").json()["error"] == "not_your_turn"
+    plan = client.get(f"/api/games/{gid}/plan", params={"token": t0}).json()
+    legal = {a["text"] for a in view(client, gid, t0)["legal"]}
+    assert plan["actions"] == [] or plan["actions"][0] in legal
+
+
+def test_a_player_who_leaves_is_replaced_by_greedy(client):
+    made = create(client)
+    gid, t0, t1 = made["id"], made["tokens"]["0"], made["tokens"]["1"]
+    assert client.post(f"/api/games/{gid}/leave", json={}).json()["error"] == "spectator"
+    assert client.post(f"/api/games/{gid}/leave", json={"token": t1}).json() == {
+        "seat": 1,
+        "now": "bot:greedy",
+    }
+    act(client, gid, t0, "pass", 0)
+    deadline = time.time() + 30
+    while time.time() < deadline and view(client, gid)["to_act"] != 0:
+        time.sleep(0.1)
+    v = view(client, gid, t1)
+    assert v["to_act"] == 0 and v["seats"][1] == {"seat": 1, "kind": "bot", "bot": "greedy"}
+    assert any("now played by greedy" in n["text"] for n in v["notices"])

@@ -306,6 +306,21 @@ def create_app(store_url: str = "acreage-web.db", bot_workers: int = 1, warm_bot
         await h.changed(table)
         return {"seq": result.seq, "action": result.move}
 
+    @app.get("/api/games/{game_id}/plan")
+    async def plan(game_id: str, token: str | None = None):
+        """The game's shortcut for the seat to act (Foxglove: the exact transport plan), for
+        that seat only; the page shows it and can play it action by action."""
+        table = hub().table(game_id)
+        seat = table.seat_of(token)
+        if seat is None or seat != table.to_act():
+            raise TableError("not_your_turn", "a plan is given to the seat to act", 403)
+        state = table.state.clone()
+        macros = await asyncio.to_thread(state.macro_actions)
+        if not macros:
+            return {"name": None, "actions": []}
+        name, actions = macros[0]
+        return {"name": name, "actions": [str(a) for a in actions]}
+
     @app.post("/api/games/{game_id}/join")
     async def join(game_id: str, request: Request):
         data = await _body(request)

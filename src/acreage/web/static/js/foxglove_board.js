@@ -20,7 +20,8 @@ const CELL = 100;                       // town cell size in SVG units
 // ------------------------------------------------------------------ selection (module state)
 let last = null;        // {container, view, ctx}: for a local re-draw after a click
 let sel = null;         // null | {type: "cell", cell} | {type: "cube", good, cell}
-let hoverShape = null;  // shape under the pointer in the shape chooser (drawn as a preview)
+let scrollToChooser = false;  // a trail cell was just chosen: bring its shape buttons into view
+let preview = null;     // {layer, cx, cy}: where the chosen trail cell shows the shape under the pointer
 let lastSeq = null, lastYou = undefined;
 
 // ------------------------------------------------------------------ small helpers
@@ -78,6 +79,22 @@ function helpText(info, name) {
 
 function stop(fn) { return ev => { ev.stopPropagation(); fn(ev); }; }
 
+// Attributes that make an SVG element a button: pointer, focus, click and Enter/Space.
+function clickable(fn, label) {
+  return {
+    cursor: "pointer", role: "button", tabindex: 0, "aria-label": label,
+    onclick: stop(fn),
+    onkeydown: ev => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); fn(ev); } },
+  };
+}
+
+// One goods cube; sheep (nearly white) get a dark mark so they never read as an empty slot.
+function cubeShape(x, y, sz, good) {
+  const g = svg("g", {}, svg("rect", { x, y, width: sz, height: sz, rx: 2, style: `${goodFill(good)}; stroke: #000b`, "stroke-width": 1.2 }));
+  if (good === "sheep") g.append(svg("circle", { cx: x + sz / 2, cy: y + sz / 2, r: sz / 5, fill: "#555" }));
+  return g;
+}
+
 // Road arms from the centre of a cell out to the named sides (N is up on the screen).
 function road(cx, cy, half, shape, { width = 22, opacity = 1 } = {}) {
   const ends = { N: [cx, cy - half], E: [cx + half, cy], S: [cx, cy + half], W: [cx - half, cy] };
@@ -119,7 +136,6 @@ export function draw(container, view, ctx) {
     // A new update: a chosen trail cell is forgotten (the trail may just have been built);
     // a chosen cube stays chosen while it still has a legal move, so cubes can be moved on.
     if (view.you !== lastYou || (sel && sel.type === "cell")) sel = null;
-    hoverShape = null;
     lastSeq = view.seq; lastYou = view.you;
   }
   last = { container, view, ctx };
@@ -138,7 +154,8 @@ function render() {
   if (sel && sel.type === "cube" && !L.moves.has(`${sel.good} ${sel.cell}`)) sel = null;
 
   const root = el("div", { class: "ff-board", style: "display: flex; flex-direction: column; gap: .6rem;" });
-  root.addEventListener("click", () => { if (sel) { sel = null; hoverShape = null; rerender(); } });
+  root.addEventListener("click", () => { if (sel) { sel = null; rerender(); } });
+  preview = null;
   root.append(statusStrip(view, obs, ctx));
   root.append(displayPart(obs, ctx, L));
 
@@ -155,6 +172,8 @@ function render() {
       const col = el("div", { style: "display: flex; flex-direction: column; gap: .5rem; max-width: 100%;" }, part);
       const ch = chooser(L);
       if (ch) col.append(ch);
+      if (ch && scrollToChooser) requestAnimationFrame(() => ch.scrollIntoView({ block: "nearest", behavior: "smooth" }));
+      scrollToChooser = false;
       const b = buttons(L);
       if (b) col.append(b);
       row.append(col);
@@ -193,6 +212,11 @@ function statusStrip(view, obs, ctx) {
   const passed = (obs.passed || []).map((p, s) => (p ? s : null)).filter(s => s !== null);
   if (passed.length && obs.phase === "construction") {
     const t = `passed: ${passed.map(label).join(", ")}`;
+    items.push(svg("text", { x, y: 27, "font-size": 13, style: "fill: var(--muted)" }, t));
+    x += t.length * 6.6 + 14;
+  }
+  if (obs.expert && obs.expert.length) {
+    const t = `expert transport: ${obs.expert.map(label).join(", ")}`;
     items.push(svg("text", { x, y: 27, "font-size": 13, style: "fill: var(--muted)" }, t));
     x += t.length * 6.6 + 14;
   }
@@ -236,11 +260,7 @@ function card(x, y, w, h, d, ctx, L) {
   }
   const info = tileInfo(ctx, d.tile, d.tier);
   const canBuild = L.build.has(d.tile);
-  const g = svg("g", canBuild ? {
-    "data-build": d.tile, cursor: "pointer", role: "button", tabindex: 0,
-    onclick: stop(() => ctx.act(`build ${d.tile}`)),
-    onkeydown: ev => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ctx.act(`build ${d.tile}`); } },
-  } : {});
+  const g = svg("g", canBuild ? { "data-build": d.tile, ...clickable(() => ctx.act(`build ${d.tile}`), `build ${d.tile}`) } : {});
   g.append(title(helpText(info, d.tile) + (canBuild ? "\n— click to build" : "")));
   if (d.count > 1) g.append(svg("rect", { x: x + 5, y: y + 5, width: w - 4, height: h - 4, rx: 8, style: "fill: #e9e3d3; stroke: var(--line)" }));
   g.append(svg("rect", { x: x + 1, y: y + 1, width: w - 4, height: h - 4, rx: 8,
@@ -258,7 +278,7 @@ function card(x, y, w, h, d, ctx, L) {
   const cy = y + 76;
   if (!cost.length && info) g.append(svg("text", { x: cx, y: cy + 11, "font-size": 11, style: "fill: var(--muted)" }, "free"));
   for (const [gd, n] of cost) {
-    g.append(svg("rect", { x: cx, y: cy, width: 13, height: 13, rx: 2, style: `${goodFill(gd)}; stroke: #0007` }, title(`${n} ${gd}`)));
+    g.append(svg("g", {}, cubeShape(cx, cy, 13, gd), title(`${n} ${gd}`)));
     g.append(svg("text", { x: cx + 16, y: cy + 11, "font-size": 12, "font-weight": 700, style: "fill: var(--ink)" }, String(n)));
     cx += 28;
   }
@@ -268,7 +288,7 @@ function card(x, y, w, h, d, ctx, L) {
     const n = info.slots || 0;
     const sz = n > 6 ? 8 : 10;
     for (let i = 0; i < n; i++) g.append(svg("rect", { x: x + 8 + i * (sz + 2), y: sy, width: sz, height: sz, rx: 1.5, fill: "none", style: "stroke: var(--muted)" }));
-    g.append(svg("text", { x: x + 12 + n * (sz + 2), y: sy + 9, "font-size": 10, style: "fill: var(--muted)" }, n ? `${n} slot${n > 1 ? "s" : ""}` : "no slots"));
+    g.append(svg("text", { x: x + 12 + n * (sz + 2), y: sy + 9, "font-size": 10, style: "fill: var(--muted)" }, n ? (n > 5 ? String(n) : `${n} slot${n > 1 ? "s" : ""}`) : "no slots"));
   }
   return g;
 }
@@ -326,11 +346,12 @@ function townPart(view, obs, ctx, seat, L, scale) {
     for (const [c, options] of L.cellShapes) {
       const chosen = sel && sel.type === "cell" && sel.cell === c;
       const label = options[0].kind === "upgrade" ? "upgrade" : "trail";
-      parts.push(cellTarget(c, px, py, label, () => { sel = chosen ? null : { type: "cell", cell: c }; hoverShape = null; rerender(); }, chosen, label === "upgrade" ? 0.15 : 0.3));
+      parts.push(cellTarget(c, px, py, label, () => { sel = chosen ? null : { type: "cell", cell: c }; scrollToChooser = !chosen; rerender(); }, chosen, label === "upgrade" ? 0.15 : 0.3));
       if (chosen) {
         const [x, y] = parseCell(c);
-        const preview = hoverShape && options.some(o => o.shape === hoverShape) ? hoverShape : null;
-        if (preview) parts.push(road(px(x) + CELL / 2, py(y) + CELL / 2, CELL / 2, preview, { opacity: 0.8 }));
+        const layer = svg("g", { "pointer-events": "none" });
+        preview = { layer, cx: px(x) + CELL / 2, cy: py(y) + CELL / 2 };
+        parts.push(layer);
       }
     }
   }
@@ -352,10 +373,10 @@ function townPart(view, obs, ctx, seat, L, scale) {
 
 function cellTarget(c, px, py, label, onclick, chosen = false, fillOpacity = 0.3) {
   const [x, y] = parseCell(c);
-  return svg("g", { "data-cell": c, cursor: "pointer", role: "button", onclick: stop(onclick) },
+  return svg("g", { "data-cell": c, ...clickable(onclick, `${label} ${c}`) },
     title(`${label} ${c}`),
     svg("rect", { x: px(x) + 3, y: py(y) + 3, width: CELL - 6, height: CELL - 6, rx: 6,
-      style: `fill: var(--hi); fill-opacity: ${chosen ? 0.55 : fillOpacity}; stroke: ${chosen ? "var(--ink)" : "var(--hi)"}; stroke-width: ${chosen ? 4 : 3}`,
+      style: `fill: var(--hi); fill-opacity: ${chosen ? 0.35 : fillOpacity}; stroke: ${chosen ? "var(--ink)" : "var(--hi)"}; stroke-width: ${chosen ? 4 : 3}`,
       "stroke-dasharray": chosen ? null : "8 4" }),
     svg("text", { x: px(x) + CELL / 2, y: py(y) + CELL - 10, "text-anchor": "middle", "font-size": 12, style: "fill: var(--ink)", opacity: 0.8 }, label));
 }
@@ -388,18 +409,18 @@ function building(b, seat, px, py, ctx, L, dests) {
     const cx = X + 6 + (i % per) * (sz + gap), cy = baseY + Math.floor(i / per) * (sz + gap);
     const gd = cubeList[i];
     if (!gd) {
-      g.append(svg("rect", { x: cx, y: cy, width: sz, height: sz, rx: 2, fill: "none", "stroke-dasharray": i >= (b.slots || 0) ? "3 2" : null, style: "stroke: var(--muted)" }));
+      g.append(svg("rect", { x: cx + 1, y: cy + 1, width: sz - 2, height: sz - 2, rx: 2, fill: "none", "stroke-dasharray": "3 2", style: "stroke: var(--muted)" }));
       continue;
     }
     const cubeKey = `${gd} ${key}`;
     const canPay = pays.has(gd);
     const canMove = L && L.moves.has(cubeKey) && !dests.has(key);
     const chosen = sel && sel.type === "cube" && sel.good === gd && sel.cell === key;
-    const cube = svg("rect", { x: cx, y: cy, width: sz, height: sz, rx: 2, style: `${goodFill(gd)}; stroke: #000a`, "stroke-width": 1 });
+    const cube = cubeShape(cx, cy, sz, gd);
     if (canPay || canMove) {
       const act = canPay ? () => last.ctx.act(`pay ${gd} ${key}`)
         : () => { sel = chosen ? null : { type: "cube", good: gd, cell: key }; rerender(); };
-      g.append(svg("g", { "data-cube": cubeKey, cursor: "pointer", role: "button", onclick: stop(act) },
+      g.append(svg("g", { "data-cube": cubeKey, ...clickable(act, canPay ? `pay ${gd} ${key}` : `move ${gd} from ${key}`) },
         title(canPay ? `pay ${gd} from ${key}` : `${chosen ? "chosen: " : ""}move ${gd} from ${key}`),
         svg("rect", { x: cx - 3, y: cy - 3, width: sz + 6, height: sz + 6, rx: 4,
           style: `fill: none; stroke: ${chosen ? "var(--ink)" : "var(--hi)"}; stroke-width: ${chosen ? 3.5 : 3}` }),
@@ -411,8 +432,8 @@ function building(b, seat, px, py, ctx, L, dests) {
   // a destination for the chosen cube: the whole building is the target
   if (dests.has(key)) {
     const text = dests.get(key);
-    g.append(svg("rect", { x: X - 2, y: Y - 2, width: S + 4, height: S + 4, rx: 9, "data-dest": key, cursor: "pointer", role: "button",
-      style: "fill: var(--hi); fill-opacity: .25; stroke: var(--hi); stroke-width: 5", onclick: stop(() => last.ctx.act(text)) },
+    g.append(svg("rect", { x: X - 2, y: Y - 2, width: S + 4, height: S + 4, rx: 9, "data-dest": key, ...clickable(() => last.ctx.act(text), text),
+      style: "fill: var(--hi); fill-opacity: .25; stroke: var(--hi); stroke-width: 5" },
       title(text)));
   }
   return g;
@@ -431,12 +452,19 @@ function chooser(L) {
       svg("rect", { x: 0, y: 0, width: 40, height: 40, fill: "#e4ddc4" }), road(20, 20, 20, o.shape, { width: 10 }));
     const b = el("button", { "data-shape": o.shape, title: o.text, style: "display: inline-flex; flex-direction: column; align-items: center; padding: .15rem .3rem; line-height: 1.1;",
       onclick: () => last.ctx.act(o.text),
-      onmouseenter: () => { if (hoverShape !== o.shape) { hoverShape = o.shape; rerender(); } },
+      onmouseenter: () => showPreview(o.shape), onfocus: () => showPreview(o.shape),
+      onmouseleave: () => showPreview(null), onblur: () => showPreview(null),
     }, icon, el("small", {}, o.shape));
     box.append(b);
   }
-  box.append(el("button", { "data-act": "cancel", onclick: () => { sel = null; hoverShape = null; rerender(); } }, "Cancel"));
+  box.append(el("button", { "data-act": "cancel", onclick: () => { sel = null; rerender(); } }, "Cancel"));
   return box;
+}
+
+// Draw the shape under the pointer on the chosen cell, without re-drawing the board.
+function showPreview(shape) {
+  if (!preview) return;
+  preview.layer.replaceChildren(...(shape ? [road(preview.cx, preview.cy, CELL / 2, shape, { opacity: 0.85 })] : []));
 }
 
 function buttons(L) {
@@ -447,7 +475,7 @@ function buttons(L) {
     const swatch = (w[0] === "keep" || w[0] === "choose") && w[1]
       ? el("span", { style: `display: inline-block; width: .8em; height: .8em; margin-right: .3em; border: 1px solid #0007; vertical-align: -.05em; background: var(--${w[1]})` })
       : null;
-    items.push(el("button", { "data-act": a.text, class: a.text === "done" || a.text === "pass" ? "" : "", onclick: () => last.ctx.act(a.text) }, swatch, a.text));
+    items.push(el("button", { "data-act": a.text, title: a.text, onclick: () => last.ctx.act(a.text) }, swatch, a.text));
   }
   if (!items.length) return null;
   const box = el("div", { class: "ff-buttons", style: "display: flex; flex-wrap: wrap; gap: .35rem; align-items: center;" }, ...items);

@@ -71,6 +71,10 @@ function renderActions() {
   $("notation-list").replaceChildren(...legal.map(a => el("option", { value: a.text })));
   $("notation").disabled = !legal.length;
   $("undo").disabled = !(view.undoable > 0);
+  const phase = view.observation && view.observation.phase;
+  $("plan").hidden = !(view.game === "foxglove" && legal.length && (phase === "transportation" || phase === "final stage"));
+  if ($("plan").hidden) $("plan-box").hidden = true;
+  $("leave").hidden = view.status !== "playing" || view.seats[view.you]?.kind !== "human";
 }
 
 function clockText(seconds) {
@@ -160,6 +164,34 @@ async function render() {
   maybeCover();
 }
 
+async function showPlan() {
+  const box = $("plan-box");
+  box.hidden = false;
+  box.replaceChildren(el("span", { class: "muted" }, "Planning…"));
+  try {
+    const plan = await getJSON(`/api/games/${gameId}/plan?token=${encodeURIComponent(token)}`);
+    if (!plan.actions.length) { box.replaceChildren(el("span", { class: "muted" }, "No plan is offered here.")); return; }
+    box.replaceChildren(el("p", {}, el("b", {}, `Best ${plan.name}: `), plan.actions.join(", ")),
+      el("button", { class: "primary", id: "play-plan", onclick: () => playPlan(plan.actions) }, "Play this plan"));
+  } catch (e) { box.replaceChildren(el("span", { class: "error" }, e.message)); }
+}
+
+async function playPlan(actions) {
+  // one action at a time, each sent once the update for the previous one has arrived
+  $("plan-box").hidden = true;
+  for (const text of actions) {
+    const seq = view.seq;
+    act(text);
+    await new Promise(resolve => { const t = setInterval(() => { if (view.seq > seq || !pending) { clearInterval(t); resolve(); } }, 50); });
+    if (view.seq === seq) return;  // refused: the error is shown
+  }
+}
+
+$("plan").addEventListener("click", showPlan);
+$("leave").addEventListener("click", async () => {
+  if (!confirm("Leave the game? A bot (greedy) will play your seat from now on.")) return;
+  try { await postJSON(`/api/games/${gameId}/leave`, { token }); } catch (e) { $("action-error").textContent = e.message; }
+});
 $("notation-form").addEventListener("submit", ev => { ev.preventDefault(); const t = $("notation").value.trim(); if (t) { act(t); $("notation").value = ""; } });
 $("undo").addEventListener("click", () => send({ type: "undo", count: 1 }));
 $("rematch").addEventListener("click", async () => {
