@@ -203,3 +203,53 @@ def test_a_finished_game_replays_step_by_step(server, browser):
     page.click("#last")
     page.wait_for_function("() => document.getElementById('next').disabled")
     assert page.errors == []
+
+
+def test_foxglove_is_played_on_the_board_by_clicking_tiles_cells_cubes_and_shapes(server, browser):
+    """Build from the display, place on a highlighted cell, pay by clicking a cube (or the
+    suggested payment), lay a trail by choosing its cell and shape, and move a cube in
+    transportation: all through the SVG board."""
+    made = api(
+        server,
+        "/api/games",
+        {"game": "foxglove", "players": 2, "seats": ["human", "bot:greedy"], "options": {"start_player": 0}},
+    )
+    page = new_page(browser)
+    page.goto(server.url + made["links"]["0"])
+    page.wait_for_selector("[data-build]")
+    tile = page.get_attribute("[data-build]", "data-build")
+    page.click(f'[data-build="{tile}"]')
+    page.wait_for_selector("[data-cell]")
+    cell = page.get_attribute("[data-cell]", "data-cell")
+    page.click(f'[data-cell="{cell}"]')
+    # paid by itself (one way to pay) or by a click on a cube
+    page.wait_for_function(
+        "() => !document.querySelector('[data-cell]') || document.querySelector('[data-cube]')"
+    )
+    if page.locator("[data-cube]").count():
+        page.locator("[data-cube]").first.click()
+    page.wait_for_function(
+        f"() => document.getElementById('log').textContent.includes('built the {tile}')", timeout=20000
+    )
+    v = api(server, f"/api/games/{made['id']}?token={made['tokens']['0']}")
+    built = [b["tile"] for b in v["observation"]["towns"][0]["buildings"]]
+    assert tile in built
+    # a trail: the trails button, a cell, a shape, then payment if asked
+    wait_for_turn(page)
+    if page.locator('[data-act="trails"]').count():
+        page.click('[data-act="trails"]')
+        page.wait_for_selector("[data-cell]")
+        page.locator("[data-cell]").first.click()
+        page.wait_for_selector("[data-shape]")
+        page.locator("[data-shape]").first.click()
+        page.wait_for_function(
+            "() => document.getElementById('log').textContent.includes('paid') || "
+            "document.querySelector('[data-act=\"pay-suggested\"]') || "
+            "document.getElementById('log').textContent.includes('built a trail')"
+        )
+        if page.locator('[data-act="pay-suggested"]').count():
+            page.click('[data-act="pay-suggested"]')
+        page.wait_for_function(
+            "() => document.getElementById('log').textContent.includes('built a trail')", timeout=20000
+        )
+    assert page.errors == []
