@@ -217,6 +217,9 @@ def test_foxglove_is_played_on_the_board_by_clicking_tiles_cells_cubes_and_shape
     page = new_page(browser)
     page.goto(server.url + made["links"]["0"])
     page.wait_for_selector("[data-build]")
+    page.locator("[data-help]").first.click()  # tile help by tap, for screens without hover
+    page.wait_for_selector("[data-help-box]")
+    assert "close" in page.inner_text("[data-help-box]")
     tile = page.get_attribute("[data-build]", "data-build")
     page.click(f'[data-build="{tile}"]')
     page.wait_for_selector("[data-cell]")
@@ -242,14 +245,15 @@ def test_foxglove_is_played_on_the_board_by_clicking_tiles_cells_cubes_and_shape
         page.locator("[data-cell]").first.click()
         page.wait_for_selector("[data-shape]")
         page.locator("[data-shape]").first.click()
-        page.wait_for_function(
-            "() => document.getElementById('log').textContent.includes('paid') || "
-            "document.querySelector('[data-act=\"pay-suggested\"]') || "
-            "document.getElementById('log').textContent.includes('built a trail')"
-        )
-        if page.locator('[data-act="pay-suggested"]').count():
+        for _ in range(4):  # a T-junction costs two cubes: pay until the trail stands
+            page.wait_for_function(
+                "() => document.querySelector('[data-act=\"pay-suggested\"]') || "
+                "document.getElementById('log').textContent.includes('built a trail')"
+            )
+            if "built a trail" in page.inner_text("#log"):
+                break
+            seq = page.evaluate("() => document.querySelectorAll('#log div').length")
             page.click('[data-act="pay-suggested"]')
-        page.wait_for_function(
-            "() => document.getElementById('log').textContent.includes('built a trail')", timeout=20000
-        )
+            page.wait_for_function("(n) => document.querySelectorAll('#log div').length > n", arg=seq)
+        assert "built a trail" in page.inner_text("#log")
     assert page.errors == []

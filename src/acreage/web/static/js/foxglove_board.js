@@ -144,6 +144,18 @@ export function draw(container, view, ctx) {
 
 function rerender() { if (last) render(); }
 
+// Tile help for touch screens (no hover there): the "?" of a card, or a tap on a card that
+// cannot be built now, shows the card's help above the display.
+let helpFor = null;
+
+function helpBox(ctx) {
+  if (!helpFor) return null;
+  const info = tileInfo(ctx, helpFor.tile, helpFor.tier);
+  return el("div", { class: "notice", "data-help-box": helpFor.tile },
+    el("b", {}, `${helpFor.tile} (${helpFor.tier}): `), helpText(info, helpFor.tile), " ",
+    el("button", { onclick: stop(() => { helpFor = null; rerender(); }) }, "close"));
+}
+
 function render() {
   const { container, view, ctx } = last;
   const obs = view.observation || {};
@@ -157,6 +169,8 @@ function render() {
   root.addEventListener("click", () => { if (sel) { sel = null; rerender(); } });
   preview = null;
   root.append(statusStrip(view, obs, ctx));
+  const help = helpBox(ctx);
+  if (help) root.append(help);
   root.append(displayPart(obs, ctx, L));
 
   const towns = obs.towns || [];
@@ -260,7 +274,9 @@ function card(x, y, w, h, d, ctx, L) {
   }
   const info = tileInfo(ctx, d.tile, d.tier);
   const canBuild = L.build.has(d.tile);
-  const g = svg("g", canBuild ? { "data-build": d.tile, ...clickable(() => ctx.act(`build ${d.tile}`), `build ${d.tile}`) } : {});
+  const showHelp = () => { helpFor = { tile: d.tile, tier: d.tier }; rerender(); };
+  const g = svg("g", canBuild ? { "data-build": d.tile, ...clickable(() => ctx.act(`build ${d.tile}`), `build ${d.tile}`) }
+    : { ...clickable(showHelp, `about ${d.tile}`) });
   g.append(title(helpText(info, d.tile) + (canBuild ? "\n— click to build" : "")));
   if (d.count > 1) g.append(svg("rect", { x: x + 5, y: y + 5, width: w - 4, height: h - 4, rx: 8, style: "fill: #e9e3d3; stroke: var(--line)" }));
   g.append(svg("rect", { x: x + 1, y: y + 1, width: w - 4, height: h - 4, rx: 8,
@@ -270,6 +286,9 @@ function card(x, y, w, h, d, ctx, L) {
   g.append(svg("text", { x: x + 17, y: y + 19, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff" }, d.tier === "start" ? "S" : d.tier));
   if (d.count > 1) g.append(svg("text", { x: x + w - 10, y: y + 87, "text-anchor": "end", "font-size": 15, "font-weight": 700, style: "fill: var(--ink)" }, `×${d.count}`, title(`${d.count} tiles in this space`)));
   if (info) (info.accepts || []).slice().reverse().forEach((gd, i) => g.append(svg("circle", { cx: x + w - 13 - i * 10, cy: y + 15, r: 4, style: `${goodFill(gd)}; stroke: #0008` })));
+  g.append(svg("g", { "data-help": d.tile, ...clickable(showHelp, `about ${d.tile}`) },
+    svg("circle", { cx: x + 38, cy: y + 15, r: 8, style: "fill: #fff; stroke: var(--muted)" }),
+    svg("text", { x: x + 38, y: y + 19, "text-anchor": "middle", "font-size": 11, "font-weight": 700, style: "fill: var(--muted)" }, "?")));
   const lines = wrap(d.tile, 14).slice(0, 2);
   g.append(multiline(x + 8, y + 43, lines, 15, { "font-size": 13, "font-weight": 700, style: "fill: var(--ink)" }, [w - 18]));
   // cost: small coloured squares with counts
@@ -317,7 +336,7 @@ function townPart(view, obs, ctx, seat, L, scale) {
   const score = (obs.scores || [])[seat];
   parts.push(svg("circle", { cx: LEFT + 8, cy: 16, r: 7, style: `fill: ${seatColour(seat)}` }));
   parts.push(svg("text", { x: LEFT + 22, y: 22, "font-size": 16, "font-weight": 700, style: `fill: ${seatColour(seat)}` },
-    `${labels[seat] || `seat ${seat}`}${score !== undefined ? ` · ${score} pts` : ""}`));
+    `${labels[seat] || `seat ${seat}`}${score !== undefined ? ` · ${score} pts${lapMarker(score)}` : ""}`));
   if (view.to_act === seat && obs.phase !== "game over") {
     parts.push(svg("text", { x: W - 8, y: 22, "text-anchor": "end", "font-size": 13, "font-weight": 700, style: "fill: var(--ink)" }, "▶ to act"));
   }
@@ -481,4 +500,11 @@ function buttons(L) {
   const box = el("div", { class: "ff-buttons", style: "display: flex; flex-wrap: wrap; gap: .35rem; align-items: center;" }, ...items);
   box.addEventListener("click", ev => ev.stopPropagation());
   return box;
+}
+
+// The score track's lap marker (FF-END-7): the physical track wraps every 50 points; the
+// score itself is the plain number.
+function lapMarker(score) {
+  for (const t of [150, 100, 50]) if (score >= t) return ` (lap marker ${t}+)`;
+  return "";
 }
