@@ -61,7 +61,7 @@ def test_a_missing_book_is_empty(tmp_path):
 def test_a_broken_book_names_the_file_and_the_fix(tmp_path):
     path = tmp_path / "solo_book.json"
     path.write_text("{not json")
-    with pytest.raises(ContentError, match="solo_book.json.*bench/solo_book.py --write"):
+    with pytest.raises(ContentError, match="solo_book.json.*tools/solo_book.py --write"):
         book.load(path)
     path.write_text(json.dumps({"schema": 1, "content_hash": book.content_hash(),
                                 "entries": [{"position": "x", "action": 3}]}))

@@ -20,7 +20,7 @@ def test_registered_as_the_games_value():
 
 def test_model_file_has_every_round_and_its_provenance():
     data = json.loads(value.MODEL_FILE.read_text())
-    assert "fitted: bench/fit_value.py" in data["provenance"]  # every part says how it was made
+    assert "fitted: tools/fit_value.py" in data["provenance"]  # every part says how it was made
     assert set(data["rounds"]) == set(value.ROUNDS)
     assert sorted(value._MODEL) == [1, 2, 3, 4]
 

@@ -1,7 +1,7 @@
 """Run one batch function over many work items: in this process, a local process pool, or Ray.
 
 Why a module of its own: the arena's games are not the only long batch work. Offline tools
-(``bench/fit_oracle_value.py`` labels positions with a search that takes minutes per game) need
+(``tools/fit_oracle_value.py`` labels positions with a search that takes minutes per game) need
 the same thing — a bounded number of batches in flight, results handed back as each batch
 finishes so they can be saved at once, and the same code on a laptop or a Ray cluster — and
 should not copy it.

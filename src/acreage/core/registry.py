@@ -53,7 +53,7 @@ class GameInfo:
     horizon: Callable[[Any], Callable[[Any], bool]] | None = None
     #: Optional opening book: book(state, seat) -> a legal action settled offline for this exact
     #: position, or None (Foxglove: the first turn of each fixed solo setup, played out in
-    #: whole games by ``bench/solo_book.py``). ``mcts`` plays it instead of searching unless
+    #: whole games by ``tools/solo_book.py``). ``mcts`` plays it instead of searching unless
     #: ``book=0``.
     book: Callable[[Any, int], Any] | None = None
 

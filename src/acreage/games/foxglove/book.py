@@ -3,7 +3,7 @@
 Why: each fixed solo setup (2-6) opens at one public position, whatever the order of the
 face-down stacks, and that first turn decides which engine the town grows around. A search of
 a second judges it by the learned estimate, which undervalues production whose converter comes
-later. ``bench/solo_book.py`` plays each strong candidate on in whole games of the bot itself
+later. ``tools/solo_book.py`` plays each strong candidate on in whole games of the bot itself
 and keeps the best where it beats the bot's own choice; ``data/solo_book.json`` holds the
 result with its evidence (every candidate's mean score, paired with the bot's own games).
 
@@ -54,11 +54,11 @@ def load(path: Path = BOOK_PATH) -> dict[str, str]:
         moves = {str(e["position"]): e["action"] for e in data["entries"]}
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ContentError(
-            f"{path}: not a solo opening book ({exc}); rebuild it with bench/solo_book.py --write "
+            f"{path}: not a solo opening book ({exc}); rebuild it with tools/solo_book.py --write "
             f"or delete it") from None
     if made_for != content_hash():
         log.warning("%s was computed for other tile data (tiles.toml changed); it is ignored "
-                    "until rebuilt with bench/solo_book.py --write", path.name)
+                    "until rebuilt with tools/solo_book.py --write", path.name)
         return {}
     bad = [a for a in moves.values() if a is not None and not isinstance(a, str)]
     if bad:
@@ -87,13 +87,13 @@ def lookup(state, seat: int):
 
 
 def write(entries: list[dict], made_by: str, path: Path = BOOK_PATH) -> None:
-    """Save a book computed by ``bench/solo_book.py`` (with its evidence)."""
+    """Save a book computed by ``tools/solo_book.py`` (with its evidence)."""
     data = {
         "schema": SCHEMA,
         "content_hash": content_hash(),
         "made_by": made_by,
         "provenance": "computed: each candidate first turn played out by the bot itself "
-                      "(paired games); see bench/solo_book.py",
+                      "(paired games); see tools/solo_book.py",
         "entries": entries,
     }
     path.write_text(json.dumps(data, indent=1) + "\n")

@@ -16,7 +16,7 @@ design counts correct it where a tile is worth more or less than its terms say (
 from setup 6's opening, a Fertile Plot gained about 7 points over the Swidden that the model
 without counts preferred).
 
-How it is fitted (``bench/fit_value.py``; coefficients in ``data/value_model.json`` with their
+How it is fitted (``tools/fit_value.py``; coefficients in ``data/value_model.json`` with their
 provenance): from positions of greedy games, the turns the policy rates best are each played
 out to the end with the same hidden stack order, and the differences in final score within
 such a sibling group are regressed on the differences in the model's inputs, for all rounds at
@@ -74,7 +74,7 @@ def _load(path: Path = MODEL_FILE) -> dict[int, tuple[float, tuple[float, ...]]]
         listed, rounds = list(data["features"]), data["rounds"]
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ContentError(
-            f"{path}: not a value model ({exc}); refit it with bench/fit_value.py --write") from None
+            f"{path}: not a value model ({exc}); refit it with tools/fit_value.py --write") from None
     known = set(FEATURE_NAMES)
     unknown = [n for n in listed if n not in known]
     missing = [n for n in FEATURE_NAMES[:N_BASE] if n not in listed]
@@ -82,7 +82,7 @@ def _load(path: Path = MODEL_FILE) -> dict[int, tuple[float, tuple[float, ...]]]
         raise ContentError(
             f"{path}: lists features the code does not compute {unknown}, lacks {missing} "
             f"or names one twice; the code computes {list(FEATURE_NAMES)}. Rename them to "
-            f"match, or refit with bench/fit_value.py --write")
+            f"match, or refit with tools/fit_value.py --write")
     out = {}
     for key in ROUNDS:
         entry = rounds.get(key) if isinstance(rounds, dict) else None
@@ -107,7 +107,7 @@ _MODEL = _SHIPPED
 def use_model(path: Path | None) -> None:
     """Judge by the model in ``path`` from now on in this process (``None``: the shipped one).
 
-    For experiments that compare value models (``bench/solo_ab.py --value-b``). A worker
+    For experiments that compare value models (``tools/solo_ab.py --value-b``). A worker
     process plays games of several arms in turn, so each game must name its model: one left
     in place by the previous game would mix the arms. A broken file raises ``ContentError``
     and leaves the model in use unchanged."""
@@ -119,7 +119,7 @@ def model_fingerprint() -> str:
     """A short hash of the coefficients in use (``use_model``).
 
     Why: searches that label data prune their lines with this value, so a label made under one
-    model is not what the same search gives under the next (``bench/fit_oracle_value.py``
+    model is not what the same search gives under the next (``tools/fit_oracle_value.py``
     records it with each game)."""
     text = json.dumps({rnd: [bias, list(weights)] for rnd, (bias, weights) in sorted(_MODEL.items())})
     return hashlib.sha256(text.encode()).hexdigest()[:16]
@@ -178,7 +178,7 @@ def next_round_start(leaf):
     Why: within a round the rest of construction, the transport plan and processing decide
     how many points the town's goods become, and the estimate can only guess at them from a
     position in mid-round; at the start of the next round they are banked or on the tiles.
-    ``bench/fit_value.py --horizon round`` stops its round-3 targets at nearly this point (it
+    ``tools/fit_value.py --horizon round`` stops its round-3 targets at nearly this point (it
     counts from the sibling group's start, so a pass into the next round stops there at once;
     here that leaf plays that round too, as measured in docs/bots-experiments.md)."""
     start = leaf.round

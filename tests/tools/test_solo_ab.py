@@ -1,4 +1,4 @@
-"""``bench/solo_ab.py``: paired solo games of two bots, resumable from its ``--out`` file
+"""``tools/solo_ab.py``: paired solo games of two bots, resumable from its ``--out`` file
 (bench tooling; FF-SOLO-10: the solo score it compares)."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-_BENCH = Path(__file__).resolve().parents[1] / "bench"
-_spec = importlib.util.spec_from_file_location("solo_ab", _BENCH / "solo_ab.py")
+_TOOLS = Path(__file__).resolve().parents[2] / "tools"
+_spec = importlib.util.spec_from_file_location("solo_ab", _TOOLS / "solo_ab.py")
 solo_ab = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(solo_ab)
 

@@ -3,7 +3,7 @@
 Why: the value (``games/foxglove/value.py``) has one model per round, and a tree search compares
 leaves from different rounds: a line that reaches the next round is judged by the next round's
 model, its siblings by this round's. Only the *differences* between the rounds' levels matter to
-a solo search, and nothing in the sibling fits of ``bench/fit_value.py`` pins them down well:
+a solo search, and nothing in the sibling fits of ``tools/fit_value.py`` pins them down well:
 they are tied only by the few groups whose turns straddle a round's end, and refitting one round
 (session 14's round 3) moves its level against its neighbours.
 
@@ -18,12 +18,12 @@ higher, so a search prefers lines that hurry into the next round.
 The printout is the residual table and the bias shifts that make the residual continuous across
 each round's end (round 4 is kept); ``--write`` adds them to ``data/value_model.json`` (or
 ``--out``), with the run named in the model's provenance, to be played against the shipped model
-with ``bench/solo_ab.py --value-b``. Session 21 found the levels jumping by 2-9 points at round
+with ``tools/solo_ab.py --value-b``. Session 21 found the levels jumping by 2-9 points at round
 ends; lining them up did not make the bot stronger (docs/bots-experiments.md, "Session 21"), so the shipped
 model keeps its levels and this stays a check for the next fit.
 
-    .venv/bin/python bench/value_levels.py --games 970000:144 --out /tmp/levels.json
-    .venv/bin/python bench/solo_ab.py mcts:iterations=48 mcts:iterations=48 --value-b /tmp/levels.json
+    .venv/bin/python tools/value_levels.py --games 970000:144 --out /tmp/levels.json
+    .venv/bin/python tools/solo_ab.py mcts:iterations=48 mcts:iterations=48 --value-b /tmp/levels.json
 """
 
 from __future__ import annotations
@@ -139,7 +139,7 @@ def main() -> None:
         target = args.out or value.MODEL_FILE
         if args.out:
             target.write_text(value.MODEL_FILE.read_text())
-        note = (f"Biases then shifted by bench/value_levels.py ({n} solo games of {args.bot}, "
+        note = (f"Biases then shifted by tools/value_levels.py ({n} solo games of {args.bot}, "
                 f"seeds {first}:{n}): " + ", ".join(f"round {r} {s:+.2f}" for r, s in sorted(shifts.items()))
                 + ", so the residual is continuous across each round's end.")
         write_model(target, shifts, note)

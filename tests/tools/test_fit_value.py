@@ -1,4 +1,4 @@
-"""The value fit of ``bench/fit_value.py`` (FF-only tooling): its regression and its report."""
+"""The value fit of ``tools/fit_value.py`` (FF-only tooling): its regression and its report."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-_PATH = Path(__file__).resolve().parents[1] / "bench" / "fit_value.py"
+_PATH = Path(__file__).resolve().parents[2] / "tools" / "fit_value.py"
 _spec = importlib.util.spec_from_file_location("fit_value", _PATH)
 fit_value = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(fit_value)

@@ -13,9 +13,9 @@ the one it actually plays. A setup's entry records every candidate's mean score 
 difference from the bot's own games; the book's move is the best candidate, kept only when it
 beats the bot's own choice (else the entry says so and the bot searches as usual).
 
-    .venv/bin/python bench/solo_book.py --setups 2,3,4,5,6 --games 48 --write
+    .venv/bin/python tools/solo_book.py --setups 2,3,4,5,6 --games 48 --write
 
-Check a new book on other seeds before trusting it (``bench/solo_ab.py`` with ``book=0`` and
+Check a new book on other seeds before trusting it (``tools/solo_ab.py`` with ``book=0`` and
 ``book=1``): with 12 games per candidate (session 16) the best of five means was mostly luck,
 and of three chosen turns only setup 5's held up on 24 fresh seeds (docs/bots-experiments.md). Session 18
 checked setup 6's runner-up (the Fertile Plot) on 48 fresh seeds, where it beat the bot's own
@@ -130,7 +130,7 @@ def main() -> None:
             "candidates": evidence,
         })
     if args.write:
-        book.write(entries, made_by=(f"bench/solo_book.py --setups {args.setups} --games {args.games} "
+        book.write(entries, made_by=(f"tools/solo_book.py --setups {args.setups} --games {args.games} "
                                      f"--seed0 {args.seed0} --candidates {args.candidates} --bot {args.bot}"))
         print(f"wrote {book.BOOK_PATH}")
 

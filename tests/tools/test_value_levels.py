@@ -1,4 +1,4 @@
-"""``bench/value_levels.py``: lining up the learned value's rounds (FF-only tooling)."""
+"""``tools/value_levels.py``: lining up the learned value's rounds (FF-only tooling)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from acreage.games.foxglove.state import CONSTRUCTION, FINAL, TRANSPORT
 
-_PATH = Path(__file__).resolve().parents[1] / "bench" / "value_levels.py"
+_PATH = Path(__file__).resolve().parents[2] / "tools" / "value_levels.py"
 _spec = importlib.util.spec_from_file_location("value_levels", _PATH)
 value_levels = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(value_levels)

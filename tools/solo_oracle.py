@@ -19,8 +19,8 @@ transport stages follow (``agents.base.play_forced``). Positions seen twice are 
 game keeps its exact score. The best finished line is replayed from a fresh game, so the score
 printed is one the engine itself reached by legal moves.
 
-    .venv/bin/python bench/solo_oracle.py --setups 5 --seeds 4212-4215 --width 30
-    .venv/bin/python bench/solo_oracle.py --setups 4,5 --seeds 4212-4217 --bot mcts:iterations=48
+    .venv/bin/python tools/solo_oracle.py --setups 5 --seeds 4212-4215 --width 30
+    .venv/bin/python tools/solo_oracle.py --setups 4,5 --seeds 4212-4217 --bot mcts:iterations=48
 
 At width 30 a game takes 16 s to 8 minutes of CPU (median about a minute; session 22);
 ``--bot`` plays the same games with a bot (its own seed is the game's) and prints the gap.
@@ -34,7 +34,7 @@ worst, so a start from the bot's own round 2 often ends higher than the start fr
 beginning (session 23: by 4.5 ± 3.2 points in 12 games of setup 5), and now and then lower. Every
 line printed is legal, so the best of a game's lines (printed last) is a floor for its ceiling:
 
-    .venv/bin/python bench/solo_oracle.py --setups 4,5 --seeds 4212-4217 --bot mcts:ms=1000 \
+    .venv/bin/python tools/solo_oracle.py --setups 4,5 --seeds 4212-4217 --bot mcts:ms=1000 \
         --from-rounds 1,2,3,4
 
 Different plans, not one town many times (``--per-town``). The value that prunes the beam
@@ -48,7 +48,7 @@ survives to the end of the game, where the exact score decides. Setup 5, seeds 4
 at ``--width 100 --per-town 2`` (1.5 to 5 minutes of CPU a game) against 79.8 for the plain
 beam at width 30:
 
-    .venv/bin/python bench/solo_oracle.py --setups 5 --seeds 4212-4217 --width 100 --per-town 2
+    .venv/bin/python tools/solo_oracle.py --setups 5 --seeds 4212-4217 --width 100 --per-town 2
 """
 
 from __future__ import annotations

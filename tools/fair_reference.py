@@ -20,7 +20,7 @@ value, and transport by the exact planner, as in the bots. It is perfect-informa
 Carlo: each guess is solved as if its order were known, which flatters lines that need one
 lucky draw, so it is a reference, not a proof of the best fair score either way.
 
-    .venv/bin/python bench/fair_reference.py --setups 4,5 --seeds 4300-4305 --guesses 3 --width 10
+    .venv/bin/python tools/fair_reference.py --setups 4,5 --seeds 4300-4305 --guesses 3 --width 10
 
 ``--peek`` searches the real order instead (one guess): the same search with the
 information, so the difference between the two is what knowing the stacks is worth to it.

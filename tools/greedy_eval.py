@@ -6,9 +6,9 @@
 
 Each part also reports the mean and worst time of one greedy decision.
 
-    .venv/bin/python bench/greedy_eval.py --games 40 --seed 1
+    .venv/bin/python tools/greedy_eval.py --games 40 --seed 1
     git show HEAD:src/acreage/games/foxglove/heuristic.py > /tmp/old_heuristic.py
-    .venv/bin/python bench/greedy_eval.py --games 20 --old-heuristic /tmp/old_heuristic.py --skip-solo
+    .venv/bin/python tools/greedy_eval.py --games 20 --old-heuristic /tmp/old_heuristic.py --skip-solo
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Refit rounds of Foxglove Farm's learned value on plans a perfect-information search finds.
 
 Why: the value that judges the bots' lines was fitted on sibling groups from greedy games
-(``bench/fit_value.py``), and greedy rarely builds the towns that score best. Session 29 found
+(``tools/fit_value.py``), and greedy rarely builds the towns that score best. Session 29 found
 the cost in setup 5: at round 2's start the value rated a town of producers (Coal Mine, Paddock,
 Quarry) about 12 points below the bot's Volcano and Foundry, and the first led the
 perfect-information search to 106-108, the second to 72 (docs/bots-experiments.md). A fit can
@@ -31,7 +31,7 @@ previous model's mean estimate over the positions of 18 greedy games played with
 (``keep_level``; MCTS compares leaves of different rounds). Session 33 made that shift by hand;
 this step reproduces its shipped biases to within 0.06 points.
 
-The games go to a dataset, ``bench/data/oracle_groups.jsonl`` by default (``--data``): one
+The games go to a dataset, ``tools/data/oracle_groups.jsonl`` by default (``--data``): one
 JSON line per game, appended as soon as it finishes, with each sibling stored as the actions
 that reach it from the game's start and its label. A game already in the file is not played
 again, so a stopped run resumes and the dataset grows from run to run and machine to machine.
@@ -59,22 +59,22 @@ the value model its search pruned with (``value_model``), since the labels move 
 standard deviation over 220; lines before session 37 do not record it).
 
     # about 4 minutes of CPU a game at the defaults (median; 2 to 16; setups 4-6, session 30)
-    .venv/bin/python bench/fit_oracle_value.py --setups 1,2,3,4,5,6 --seeds 7101-7140
+    .venv/bin/python tools/fit_oracle_value.py --setups 1,2,3,4,5,6 --seeds 7101-7140
     # the same on a Ray cluster (acreage installed on its nodes; this folder is shipped)
-    .venv/bin/python bench/fit_oracle_value.py --setups 1,2,3,4,5,6 --seeds 7101-9100 --ray auto
+    .venv/bin/python tools/fit_oracle_value.py --setups 1,2,3,4,5,6 --seeds 7101-9100 --ray auto
     # the same towns labelled by what the fair bot itself scores from them (2 games each)
-    .venv/bin/python bench/fit_oracle_value.py --setups 1,2,3,4,5,6 --seeds 7101-7140 \\
+    .venv/bin/python tools/fit_oracle_value.py --setups 1,2,3,4,5,6 --seeds 7101-7140 \\
         --label-bot beam:ms=1000,clock=1 --label-runs 2 --ray auto
     # fit on everything in the dataset and try the model in the fair beam
-    .venv/bin/python bench/fit_oracle_value.py --all --ridge 100,300 --out /tmp/oracle_value.json
-    .venv/bin/python bench/solo_ab.py beam beam --value-b /tmp/oracle_value.json
+    .venv/bin/python tools/fit_oracle_value.py --all --ridge 100,300 --out /tmp/oracle_value.json
+    .venv/bin/python tools/solo_ab.py beam beam --value-b /tmp/oracle_value.json
 
 Session 30 (docs/bots-experiments.md) fitted rounds 2 and 3 on 52 groups from 26 games of
 setups 4-6 (a scratch version of this tool, same widths): held out, the pairs of round-2
 siblings ordered right rose from 70 % to 78 %. In play the fair beam gained 3.4 +- 2.9 and
 6.1 +- 2.4 points a game against two runs of the shipped model (setups 4-6, 23 games), while a
 first fit on half the data lost 1.4 +- 3.0. That model is kept, not shipped, as
-``bench/candidates/value_oracle_s30.json``. Needs numpy.
+``tools/candidates/value_oracle_s30.json``. Needs numpy.
 """
 
 from __future__ import annotations
@@ -647,7 +647,7 @@ def main() -> None:
                                                      args.workers, args.ray))
     print("  bias shifts: " + ", ".join(f"round {r} {s:+.2f}" for r, s in shifts.items()))
     model = model_of(w, (
-        f"rounds {', '.join(map(str, rounds))}: bench/fit_oracle_value.py; ridge {ridges[0]:g} "
+        f"rounds {', '.join(map(str, rounds))}: tools/fit_oracle_value.py; ridge {ridges[0]:g} "
         f"toward the shipped model, {'with' if args.designs else 'without'} design weights, on "
         f"{len(groups)} sibling groups of towns a perfect-information beam found, labelled "
         + ("by that beam" if args.label_bot is None else

@@ -35,10 +35,10 @@ targets, not against final scores.
     # the shipped model, in two steps. Rounds 1, 2 and 4 (session 13; about 50 minutes on two
     # cores), from session 12's model:
     git show c9cb8de:src/acreage/games/foxglove/data/value_model.json > /tmp/start.json
-    .venv/bin/python bench/fit_value.py --games 910000:380,910381:1 --start /tmp/start.json \
+    .venv/bin/python tools/fit_value.py --games 910000:380,910381:1 --start /tmp/start.json \
         --ridge 100 --cache /tmp/vd --write
     # then round 3 (session 14; about 16 minutes), toward that model (git a9a6b84):
-    .venv/bin/python bench/fit_value.py --games 930000:600 --horizon round \
+    .venv/bin/python tools/fit_value.py --games 930000:600 --horizon round \
         --share 0.4,0.3,0.2,0.15 --refit 3 --ridge 100 --cache /tmp/vd --write
 
 The transport planner's budget is CP-SAT work, not seconds, so the games are the same on a
@@ -301,7 +301,7 @@ def _provenance(args, ridge: float, n_groups: int, refit: list[int]) -> str:
            "differences of the next round's value at the next round's start (round by round, "
            "latest first; the final score where the game ended)")
     until = "to the end" if args.horizon == "end" else "to the next round"
-    text = (f"fitted: bench/fit_value.py; ridge regression (lambda {ridge:g} per 1000 rows, toward "
+    text = (f"fitted: tools/fit_value.py; ridge regression (lambda {ridge:g} per 1000 rows, toward "
             f"the {args.start} model) of {how} within {n_groups} sibling groups (the "
             f"{args.siblings} best turns, each played out {until}) "
             f"from solo {args.policy} games (setups 1-6; seeds {args.games}; share by round "

@@ -1,4 +1,4 @@
-"""``bench/fit_oracle_value.py``: sibling groups at round starts, found and labelled by the
+"""``tools/fit_oracle_value.py``: sibling groups at round starts, found and labelled by the
 perfect-information per-town beam (bench tooling for the value; FF-RND-1: round structure,
 FF-SOLO-10: solo scoring)."""
 
@@ -13,8 +13,8 @@ import pytest
 
 pytest.importorskip("numpy")
 
-_BENCH = Path(__file__).resolve().parents[1] / "bench"
-_spec = importlib.util.spec_from_file_location("fit_oracle_value", _BENCH / "fit_oracle_value.py")
+_TOOLS = Path(__file__).resolve().parents[2] / "tools"
+_spec = importlib.util.spec_from_file_location("fit_oracle_value", _TOOLS / "fit_oracle_value.py")
 fit_oracle_value = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(fit_oracle_value)
 
@@ -340,7 +340,7 @@ def test_a_line_records_the_value_model_its_search_pruned_with():
     from acreage.games.foxglove import value
 
     shipped = value.model_fingerprint()
-    candidate = _BENCH / "candidates" / "value_oracle_s36.json"
+    candidate = _TOOLS / "candidates" / "value_oracle_s36.json"
     try:
         value.use_model(candidate)
         other = value.model_fingerprint()

@@ -1,4 +1,4 @@
-"""``bench/solo_oracle.py``: the perfect-information beam that measures a solo setup's headroom
+"""``tools/solo_oracle.py``: the perfect-information beam that measures a solo setup's headroom
 (FF-SOLO-3, FF-SOLO-10: the solo setups and their thresholds; bench tooling, not a bot)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 from acreage.games.foxglove.rulings import SOLO_SETUPS
 
-_PATH = Path(__file__).resolve().parents[1] / "bench" / "solo_oracle.py"
+_PATH = Path(__file__).resolve().parents[2] / "tools" / "solo_oracle.py"
 _spec = importlib.util.spec_from_file_location("solo_oracle", _PATH)
 solo_oracle = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(solo_oracle)

@@ -1,4 +1,4 @@
-"""``bench/fair_reference.py``: the heavy fair search that gives a reference for what a player
+"""``tools/fair_reference.py``: the heavy fair search that gives a reference for what a player
 who cannot see the stacks scores in a solo setup (FF-SET-8: nothing it decides may depend on the hidden
 order; FF-SOLO-10: the solo result; bench tooling, not a bot)."""
 
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-_BENCH = Path(__file__).resolve().parents[1] / "bench"
-sys.path.insert(0, str(_BENCH))
-_spec = importlib.util.spec_from_file_location("fair_reference", _BENCH / "fair_reference.py")
+_TOOLS = Path(__file__).resolve().parents[2] / "tools"
+sys.path.insert(0, str(_TOOLS))
+_spec = importlib.util.spec_from_file_location("fair_reference", _TOOLS / "fair_reference.py")
 fair_reference = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(fair_reference)
 import solo_oracle  # noqa: E402  (on the path through fair_reference's own import)

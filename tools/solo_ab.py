@@ -13,11 +13,11 @@ sessions 18-20 (docs/bots-experiments.md). ``--control`` therefore also plays ``
 (``a'``) and prints ``a' - a`` and ``b - a'`` next to ``b - a``: a variant is better only if it
 beats both runs of the baseline.
 
-    .venv/bin/python bench/solo_ab.py mcts:iterations=48 mcts:iterations=48,scale=8,c=0.075 \\
+    .venv/bin/python tools/solo_ab.py mcts:iterations=48 mcts:iterations=48,scale=8,c=0.075 \\
         --seeds 4200-4209 --control
 
 ``--value-b FILE`` gives ``b`` another learned value (a model file written by
-``bench/fit_value.py --out`` or ``bench/value_levels.py --out``); ``a`` and ``a'`` keep the
+``tools/fit_value.py --out`` or ``tools/value_levels.py --out``); ``a`` and ``a'`` keep the
 shipped one. Every game loads its arm's model afresh: a worker process plays games of every
 arm, and one that kept the last game's model would quietly mix the arms (session 21's first
 comparisons of value models did, and were thrown away).
@@ -52,7 +52,7 @@ from acreage.arena.backends import run_batches  # noqa: E402
 from acreage.arena.results import open_for_append  # noqa: E402
 
 SETUPS = (1, 2, 3, 4, 5, 6)
-#: What Ray ships to its workers for the bench tools: this folder (so they import its modules),
+#: What Ray ships to its workers for these tools: this folder (so they import its modules),
 #: without the datasets and candidate models, which the jobs carry themselves.
 RAY_ENV = {"working_dir": str(Path(__file__).resolve().parent), "excludes": ["data/", "candidates/"]}
 #: Added to the game seed to make the control run's agent seeds (any large odd offset will do).
