@@ -20,7 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core import AcreageError, game_info, games, load_state, new_game
-from ..core.state import RECORD_FORMAT, SNAPSHOT_FORMAT
+from ..core.formats import RECORD_FORMAT, SNAPSHOT_FORMAT
 from .menu import MenuQuit, run_menu
 from .session import Session, load_game, make_players, read_json, run_replay, view_for
 

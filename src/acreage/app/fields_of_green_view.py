@@ -27,7 +27,7 @@ from ..games.fields_of_green.content import (
     Effect,
     EquipmentKind,
 )
-from .session import BaseView
+from .views import BaseView
 
 # ---------------------------------------------------------------- small vocabulary
 

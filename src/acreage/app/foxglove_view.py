@@ -18,7 +18,7 @@ from rich.text import Text
 from ..games.foxglove.content import TILE_BY_NAME, TILES, TileKind
 from ..games.foxglove.goods import GOODS
 from ..games.foxglove.rulings import SOLO_SETUPS, SOLO_THRESHOLDS, lap_marker
-from .session import BaseView
+from .views import BaseView
 
 # ---------------------------------------------------------------- small vocabulary
 

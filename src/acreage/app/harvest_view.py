@@ -32,7 +32,7 @@ from ..games.harvest.content import (
     SUNRISE,
     Gain,
 )
-from .session import BaseView
+from .views import BaseView
 
 # ---------------------------------------------------------------- small vocabulary
 

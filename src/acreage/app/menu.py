@@ -14,7 +14,8 @@ from rich.text import Text
 
 from ..agents import AGENTS, make_agent
 from ..core import games
-from .session import InputFn, view_for
+from .session import InputFn
+from .views import view_for
 
 DEFAULT_GAME = "foxglove"
 DEFAULT_PLAYERS = 2

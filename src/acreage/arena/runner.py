@@ -77,7 +77,7 @@ def run_batch(jobs: list[Job]) -> list[dict]:
 
 def record_of_row(row: dict) -> dict:
     """The ``acreage-record`` of a row written with ``record=True`` (for :func:`acreage.replay`)."""
-    from ..core.state import RECORD_FORMAT, RECORD_VERSION
+    from ..core.formats import RECORD_FORMAT, RECORD_VERSION
 
     if "actions" not in row:
         raise ArenaError(

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from .errors import AcreageError, BadSnapshot, IllegalAction, RecordError
+from .formats import RECORD_FORMAT, RECORD_VERSION, SNAPSHOT_FORMAT, SNAPSHOT_VERSION
 from .registry import check_seed, game_info, new_game
-from .state import RECORD_FORMAT, RECORD_VERSION, SNAPSHOT_FORMAT, SNAPSHOT_VERSION
 
 #: The largest file read as a record or snapshot (a 4-player game's record is well under 1 MB).
 MAX_BYTES = 64 * 1024 * 1024

@@ -14,11 +14,8 @@ from typing import Any, ClassVar
 
 from .errors import AcreageError, BadActionId, BadEventIndex, BadSeat, IllegalAction
 from .events import EARLIER, EventLog, points_by_source, recording
-
-RECORD_FORMAT = "acreage-record"
-SNAPSHOT_FORMAT = "acreage-snapshot"
-RECORD_VERSION = 1
-SNAPSHOT_VERSION = 1
+from .formats import RECORD_FORMAT, RECORD_VERSION, SNAPSHOT_FORMAT, SNAPSHOT_VERSION  # noqa: F401 (older imports)
+from .records import replay
 
 
 def normalise_notation(text: str) -> str:
@@ -274,8 +271,6 @@ class GameState(ABC):
         shown in the breakdown as one entry."""
         if self._events is not None:
             return
-        from .records import replay  # records imports this module
-
         log = None
         try:
             with recording():
