@@ -451,7 +451,15 @@ def serve_command(
         import webbrowser
 
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-    uvicorn.run(create_app(store, bot_workers=bot_workers), host=host, port=port, log_level="warning")
+    def stopped() -> None:
+        console.print("Acreage stopped: the bots are gone and every move is stored.")
+        sys.stdout.flush()  # uvicorn ends by re-raising the signal it caught: flush first
+
+    app_ = create_app(store, bot_workers=bot_workers, on_stop=stopped)
+    try:
+        uvicorn.run(app_, host=host, port=port, log_level="warning")
+    except KeyboardInterrupt:  # Ctrl-C, re-raised by uvicorn after its graceful shutdown
+        raise typer.Exit(130) from None
 
 
 def main() -> None:

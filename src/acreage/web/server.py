@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -175,7 +176,12 @@ async def _body(request: Request) -> dict:
     return data
 
 
-def create_app(store_url: str = "acreage-web.db", bot_workers: int = 1, warm_bots: bool = True) -> FastAPI:
+def create_app(
+    store_url: str = "acreage-web.db",
+    bot_workers: int = 1,
+    warm_bots: bool = True,
+    on_stop: Callable[[], None] | None = None,
+) -> FastAPI:
     """The application. ``store_url``: a SQLite file (default) or ``postgresql://…``;
     ``warm_bots`` starts the bot workers with the server (tests that need no bot turn it off)."""
     hub_box: dict[str, Hub] = {}
@@ -195,6 +201,8 @@ def create_app(store_url: str = "acreage-web.db", bot_workers: int = 1, warm_bot
             yield
         finally:
             await hub.close()
+            if on_stop is not None:
+                on_stop()
 
     app = FastAPI(title="Acreage", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
