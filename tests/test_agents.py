@@ -425,7 +425,8 @@ def _stage_with_a_long_plan(min_steps: int = 3):
 def test_agents_play_a_transport_plan_without_asking_for_it_again_FF_TRN_1(spec, monkeypatch):
     """FF-TRN-1: a seat's transport stage is one plan (Foxglove's macro). A bot asks the game for
     it once and plays its steps from memory; asking after every step would solve the rest
-    again, which a hard round-4 stage made cost half a minute a step (session 41)."""
+    again, which a hard round-4 stage made cost half a minute a step (docs/bots-experiments.md,
+    "A transport plan asked for at every step")."""
     from acreage.games.foxglove.state import FoxgloveState
 
     state, plan = _stage_with_a_long_plan()

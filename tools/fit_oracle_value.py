@@ -1,11 +1,12 @@
 """Refit rounds of Foxglove Farm's learned value on plans a perfect-information search finds.
 
 Why: the value that judges the bots' lines was fitted on sibling groups from greedy games
-(``tools/fit_value.py``), and greedy rarely builds the towns that score best. Session 29 found
-the cost in setup 5: at round 2's start the value rated a town of producers (Coal Mine, Paddock,
-Quarry) about 12 points below the bot's Volcano and Foundry, and the first led the
-perfect-information search to 106-108, the second to 72 (docs/bots-experiments.md). A fit can
-only correct that from data where such towns occur and are played well.
+(``tools/fit_value.py``), and greedy rarely builds the towns that score best. The per-town
+perfect-information beam (2026-12-02) found the cost in setup 5: at round 2's start the value
+rated a town of producers (Coal Mine, Paddock, Quarry) about 12 points below the bot's Volcano
+and Foundry, and the first led the perfect-information search to 106-108, the second to 72
+(docs/bots-experiments.md). A fit can only correct that from data where such towns occur and
+are played well.
 
 What: for each solo game (setup, seed), sibling groups at the first construction decision of
 rounds 2 and 3 (``--rounds``):
@@ -28,8 +29,8 @@ shipped model's. Held-out groups (the last quarter of the seeds) report how ofte
 are ordered as their labels are, and the regret. Differences within a group do not fix a round's
 bias, so before ``--out`` writes the model each refitted round's bias is moved to keep the
 previous model's mean estimate over the positions of 18 greedy games played with the fit
-(``keep_level``; MCTS compares leaves of different rounds). Session 33 made that shift by hand;
-this step reproduces its shipped biases to within 0.06 points.
+(``keep_level``; MCTS compares leaves of different rounds). The 38-group refit (2026-12-02) made
+that shift by hand; this step reproduces its shipped biases to within 0.06 points.
 
 The games go to a dataset, ``tools/data/oracle_groups.jsonl`` by default (``--data``): one
 JSON line per game, appended as soon as it finishes, with each sibling stored as the actions
@@ -43,22 +44,23 @@ of them to the end (``--label-runs`` games each, the agent seeds shared within a
 lines sit beside the oracle's in the file and are what a fit with that bot uses. After
 relabelling, the tool prints how the two kinds of label agree (``agreement``): their
 correlation within each group, and what the fair bot scored from the town that the oracle's
-labels, the value and its own labels rate best. Session 32 had read the oracle's labels as what
-only play that knows the stacks makes of a town; in setups 4 and 5 (session 33) the fair bot's
-labels correlated 0.82 with them, and it scored from the towns what the oracle's label search
-did. Relabelling a game plays its 20 siblings (10 per round start) on to the end, per run.
+labels, the value and its own labels rate best. An earlier reading (2026-12-02) took the
+oracle's labels as what only play that knows the stacks makes of a town; in setups 4 and 5 (the
+38-group refit's entry, the same day) the fair bot's labels correlated 0.82 with them, and it
+scored from the towns what the oracle's label search did. Relabelling a game plays its 20
+siblings (10 per round start) on to the end, per run.
 
 ``--label-orders K`` labels each town on its own stack order and on K - 1 orders drawn for it,
 and keeps their mean (``label_of``): a label on one order carries that order's luck, which no
-fair judge can foresee (session 37: two orders ranked the same towns alike in about three pairs
+fair judge can foresee (2026-12-03: two orders ranked the same towns alike in about three pairs
 of four). Such lines form their own part of the dataset. ``--cv`` judges each fit leaving one
 seed out at a time, so every group is held out once, and also on the groups it was fitted on:
 what the value's inputs can do at best on these labels. Each line records the fingerprint of
 the value model its search pruned with (``value_model``), since the labels move with it
-(session 37: the same towns searched again under session 34's model moved by 4.6 points a town,
-standard deviation over 220; lines before session 37 do not record it).
+(2026-12-03: the same towns searched again under the 72-group model moved by 4.6 points a town,
+standard deviation over 220; lines made before that date do not record it).
 
-    # about 4 minutes of CPU a game at the defaults (median; 2 to 16; setups 4-6, session 30)
+    # about 4 minutes of CPU a game at the defaults (median; 2 to 16; setups 4-6, 2026-12-02)
     .venv/bin/python tools/fit_oracle_value.py --setups 1,2,3,4,5,6 --seeds 7101-7140
     # the same on a Ray cluster (acreage installed on its nodes; this folder is shipped)
     .venv/bin/python tools/fit_oracle_value.py --setups 1,2,3,4,5,6 --seeds 7101-9100 --ray auto
@@ -69,12 +71,13 @@ standard deviation over 220; lines before session 37 do not record it).
     .venv/bin/python tools/fit_oracle_value.py --all --ridge 100,300 --out /tmp/oracle_value.json
     .venv/bin/python tools/solo_ab.py beam beam --value-b /tmp/oracle_value.json
 
-Session 30 (docs/bots-experiments.md) fitted rounds 2 and 3 on 52 groups from 26 games of
-setups 4-6 (a scratch version of this tool, same widths): held out, the pairs of round-2
-siblings ordered right rose from 70 % to 78 %. In play the fair beam gained 3.4 +- 2.9 and
-6.1 +- 2.4 points a game against two runs of the shipped model (setups 4-6, 23 games), while a
-first fit on half the data lost 1.4 +- 3.0. That model is kept, not shipped, as
-``tools/candidates/value_oracle_s30.json``. Needs numpy.
+The first oracle-labelled refit (docs/bots-experiments.md, 2026-12-02) fitted rounds 2 and 3 on
+52 groups from 26 games of setups 4-6 (a scratch version of this tool, same widths): held out,
+the pairs of round-2 siblings ordered right rose from 70 % to 78 %. In play the fair beam
+gained 3.4 +- 2.9 and 6.1 +- 2.4 points a game against two runs of the shipped model (setups
+4-6, 23 games), while a first fit on half the data lost 1.4 +- 3.0. That model is kept, not
+shipped, as
+``tools/candidates/value_oracle_setups_4-6_2026-12-02.json``. Needs numpy.
 """
 
 from __future__ import annotations
@@ -144,7 +147,7 @@ def label_of(state, width: int, seed: int, per_town: int, orders: int = 1, salt:
     (``determinize``, seeded by ``seed`` and ``salt``), averaged (to 3 decimals).
 
     Why more than one: a label on one order carries that order's luck, which no fair judge can
-    foresee. In session 37 the same towns searched on their own order and on one drawn order
+    foresee. On 2026-12-03 the same towns searched on their own order and on one drawn order
     ordered only about three pairs in four alike (docs/bots-experiments.md)."""
     scores = [beam(state, width, random.Random(seed), per_town)[0]]
     for k in range(1, orders):
@@ -385,9 +388,10 @@ def cross_validated(groups, fit_one) -> dict:
     """Leave one seed out: each seed's groups judged by a fit on all the other seeds' groups,
     pooled into ``quality``'s layout ({round (0: all): (pairs ordered right, pairs, regret)}).
 
-    Why: the default check holds out the last quarter of the seeds, 36 of 134 groups in
-    session 36, too few to tell two fits apart by a point. Here every group is held out once.
-    ``fit_one(train)`` gets ``fit``'s (round, X, labels) triples and returns the parameters."""
+    Why: the default check holds out the last quarter of the seeds, 36 of 134 groups in the
+    134-group refit (2026-12-03), too few to tell two fits apart by a point. Here every group
+    is held out once. ``fit_one(train)`` gets ``fit``'s (round, X, labels) triples and returns
+    the parameters."""
     seeds = sorted({seed for seed, *_ in groups})
     totals: dict[int, list[float]] = {}
     for held in seeds:
@@ -455,10 +459,10 @@ def keep_level(w: np.ndarray, prior: np.ndarray, positions: dict[int, np.ndarray
     the prior's; returns (the weights, {round: the shift}).
 
     Why: ``fit`` regresses differences within a group, so a round's bias never moves, while
-    new weights can raise or lower every estimate of the round (session 33's refit raised
-    rounds 2 and 3 by about 23 and 13 points). A beam compares lines at one horizon and does not
-    mind; MCTS compares leaves of different rounds and does: with the raised level it passed
-    at a solo game's first decision. The previous model's levels were fitted to the final
+    new weights can raise or lower every estimate of the round (the 38-group refit of 2026-12-02
+    raised rounds 2 and 3 by about 23 and 13 points). A beam compares lines at one horizon and
+    does not mind; MCTS compares leaves of different rounds and does: with the raised level it
+    passed at a solo game's first decision. The previous model's levels were fitted to the final
     scores of bot games, so they are kept on such games."""
     out = w.copy()
     shifts = {}

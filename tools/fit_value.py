@@ -32,12 +32,14 @@ iteration: the ``--refit`` rounds, the latest first, each against the model as r
 far; a game that ends first gives its final score). Held-out figures are then against those
 targets, not against final scores.
 
-    # the shipped model, in two steps. Rounds 1, 2 and 4 (session 13; about 50 minutes on two
-    # cores), from session 12's model:
+    # the greedy-fitted model (its rounds 1 and 4 still ship), in two steps. Rounds 1, 2 and 4
+    # (the design-count fit of 2026-11-30; about 50 minutes on two cores), from the earlier
+    # sibling-fitted model:
     git show c9cb8de:src/acreage/games/foxglove/data/value_model.json > /tmp/start.json
     .venv/bin/python tools/fit_value.py --games 910000:380,910381:1 --start /tmp/start.json \
         --ridge 100 --cache /tmp/vd --write
-    # then round 3 (session 14; about 16 minutes), toward that model (git a9a6b84):
+    # then round 3 (fitted value iteration, 2026-11-30; about 16 minutes), toward that model
+    # (git a9a6b84):
     .venv/bin/python tools/fit_value.py --games 930000:600 --horizon round \
         --share 0.4,0.3,0.2,0.15 --refit 3 --ridge 100 --cache /tmp/vd --write
 
@@ -209,7 +211,7 @@ def start_vector(kind: str) -> np.ndarray:
     """The parameters the fit is pulled toward: the shipped model ("current"), another model
     file (a path; inputs it lacks start at 0), or the bare heuristic (weight 1 on each of its
     terms) with the shipped biases."""
-    # value._load gives 0 to design counts a file lacks (session 12's model:
+    # value._load gives 0 to design counts a file lacks (the model before the design counts:
     # ``git show c9cb8de:src/acreage/games/foxglove/data/value_model.json``).
     model = value._MODEL if kind in ("current", "heuristic") else value._load(Path(kind))
     w = np.zeros(len(ROUNDS) * WIDTH)

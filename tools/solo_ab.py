@@ -8,10 +8,10 @@ came out differently at all. Use iteration budgets (``mcts:iterations=48``), not
 result does not depend on the machine's load.
 
 The bot's own random choices are a second source of luck that pairing does not remove: two
-runs of the same bot with different agent seeds differed by 2.2-2.5 points on 72 games in
-sessions 18-20 (docs/bots-experiments.md). ``--control`` therefore also plays ``a`` with other agent seeds
-(``a'``) and prints ``a' - a`` and ``b - a'`` next to ``b - a``: a variant is better only if it
-beats both runs of the baseline.
+runs of the same bot with different agent seeds differed by 2.2-2.5 points on 72 games in the
+control runs of 2026-11-30 to 2026-12-01 (docs/bots-experiments.md). ``--control`` therefore
+also plays ``a`` with other agent seeds (``a'``) and prints ``a' - a`` and ``b - a'`` next to
+``b - a``: a variant is better only if it beats both runs of the baseline.
 
     .venv/bin/python tools/solo_ab.py mcts:iterations=48 mcts:iterations=48,scale=8,c=0.075 \\
         --seeds 4200-4209 --control
@@ -19,8 +19,9 @@ beats both runs of the baseline.
 ``--value-b FILE`` gives ``b`` another learned value (a model file written by
 ``tools/fit_value.py --out`` or ``tools/value_levels.py --out``); ``a`` and ``a'`` keep the
 shipped one. Every game loads its arm's model afresh: a worker process plays games of every
-arm, and one that kept the last game's model would quietly mix the arms (session 21's first
-comparisons of value models did, and were thrown away).
+arm, and one that kept the last game's model would quietly mix the arms (the first
+comparisons of value models with shifted round levels, 2026-12-01, did, and were thrown
+away).
 
 Telling 1-2 points apart takes hundreds of paired games, more than one machine plays in a
 session. ``--out FILE`` appends one JSON line per finished game; run again with the same

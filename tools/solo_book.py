@@ -16,12 +16,14 @@ beats the bot's own choice (else the entry says so and the bot searches as usual
     .venv/bin/python tools/solo_book.py --setups 2,3,4,5,6 --games 48 --write
 
 Check a new book on other seeds before trusting it (``tools/solo_ab.py`` with ``book=0`` and
-``book=1``): with 12 games per candidate (session 16) the best of five means was mostly luck,
-and of three chosen turns only setup 5's held up on 24 fresh seeds (docs/bots-experiments.md). Session 18
-checked setup 6's runner-up (the Fertile Plot) on 48 fresh seeds, where it beat the bot's own
-opening, and set it by hand (the entry's ``validation`` and ``note`` record it). The shipped
-book holds those two moves; the others' evidence stays in the file with no move. A rebuild
-with ``--write`` replaces every entry, so check its picks the same way before shipping it.
+``book=1``): with 12 games per candidate (the first book, 2026-11-30) the best of five means was
+mostly luck, and of three chosen turns only setup 5's held up on 24 fresh seeds
+(docs/bots-experiments.md, "The solo opening book"). Setup 6's runner-up (the Fertile Plot)
+was then checked on 48 fresh seeds, where it beat the bot's own opening, and set by hand
+(docs/bots-experiments.md, "Setup 6's opening", 2026-12-01; the entry's ``validation`` and
+``note`` record it). The shipped book holds those two moves; the others' evidence stays in the
+file with no move. A rebuild with ``--write`` replaces every entry, so check its picks the same
+way before shipping it.
 
 The book is tied to the tile data it was computed with (a hash of ``tiles.toml``): after a
 correction to a cost or a slot count the engine ignores it until it is rebuilt.

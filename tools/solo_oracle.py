@@ -22,7 +22,7 @@ printed is one the engine itself reached by legal moves.
     .venv/bin/python tools/solo_oracle.py --setups 5 --seeds 4212-4215 --width 30
     .venv/bin/python tools/solo_oracle.py --setups 4,5 --seeds 4212-4217 --bot mcts:iterations=48
 
-At width 30 a game takes 16 s to 8 minutes of CPU (median about a minute; session 22);
+At width 30 a game takes 16 s to 8 minutes of CPU (median about a minute; measured 2026-12-01);
 ``--bot`` plays the same games with a bot (its own seed is the game's) and prints the gap.
 
 Where does the bot lose its points? ``--from-rounds 1,2,3,4`` also starts the beam from the bot's
@@ -31,7 +31,7 @@ The gap from round 4 is what the bot's last round left on the table, the gap fro
 its last two rounds left, and so on, each measured against a search that sees the stacks. The
 beam is no bound: it is pruned by the learned value, which orders round-1 and round-2 turns
 worst, so a start from the bot's own round 2 often ends higher than the start from the game's
-beginning (session 23: by 4.5 ± 3.2 points in 12 games of setup 5), and now and then lower. Every
+beginning (2026-12-01: by 4.5 ± 3.2 points in 12 games of setup 5), and now and then lower. Every
 line printed is legal, so the best of a game's lines (printed last) is a floor for its ceiling:
 
     .venv/bin/python tools/solo_oracle.py --setups 4,5 --seeds 4212-4217 --bot mcts:ms=1000 \
@@ -40,9 +40,9 @@ line printed is legal, so the best of a game's lines (printed last) is a floor f
 Different plans, not one town many times (``--per-town``). The value that prunes the beam
 misjudges whole plans. In setup 5, seed 4212, it rated an opening of Coal Mine, Paddock and
 Quarry about 12 points below the bot's own Volcano and Foundry, and that opening led to a line
-of 106 where the bot's game ended at 72 (session 29). A plain beam keeps the positions the
+of 106 where the bot's game ended at 72 (2026-12-02). A plain beam keeps the positions the
 value rates best, and many of them are one town with its trails, cells or cubes placed
-differently; on that seed it found 77 at widths 50 and 200 (session 22). ``--per-town 2`` keeps
+differently; on that seed it found 77 at widths 50 and 200 (2026-12-01). ``--per-town 2`` keeps
 at most two positions with the same buildings at each turn, so a plan the value rates low
 survives to the end of the game, where the exact score decides. Setup 5, seeds 4212-4217: 87.0
 at ``--width 100 --per-town 2`` (1.5 to 5 minutes of CPU a game) against 79.8 for the plain
@@ -260,7 +260,7 @@ def main() -> None:
     parser.add_argument("--width", type=int, default=30, help="positions the beam keeps per turn")
     parser.add_argument("--per-town", type=int, default=0,
                         help="keep at most this many positions with the same buildings per turn "
-                             "(0: off; session 29 used 2 with --width 100)")
+                             "(0: off; 2 with --width 100 found the 106 of setup 5, seed 4212)")
     parser.add_argument("--bot", default=None,
                         help="also play these games with this bot, e.g. mcts:iterations=48")
     parser.add_argument("--from-rounds", type=_rounds, default=(1,),

@@ -5,7 +5,7 @@ leaves from different rounds: a line that reaches the next round is judged by th
 model, its siblings by this round's. Only the *differences* between the rounds' levels matter to
 a solo search, and nothing in the sibling fits of ``tools/fit_value.py`` pins them down well:
 they are tied only by the few groups whose turns straddle a round's end, and refitting one round
-(session 14's round 3) moves its level against its neighbours.
+(round 3, refitted by value iteration) moves its level against its neighbours.
 
 What: the bot (``--bot``, the shipped MCTS by default) plays solo games of every setup; at each
 of its top-level decisions the value's estimate is kept with the round and phase, and after the
@@ -18,9 +18,10 @@ higher, so a search prefers lines that hurry into the next round.
 The printout is the residual table and the bias shifts that make the residual continuous across
 each round's end (round 4 is kept); ``--write`` adds them to ``data/value_model.json`` (or
 ``--out``), with the run named in the model's provenance, to be played against the shipped model
-with ``tools/solo_ab.py --value-b``. Session 21 found the levels jumping by 2-9 points at round
-ends; lining them up did not make the bot stronger (docs/bots-experiments.md, "Session 21"), so the shipped
-model keeps its levels and this stays a check for the next fit.
+with ``tools/solo_ab.py --value-b``. Its first run (2026-12-01) found the levels jumping by 2-9
+points at round ends; lining them up did not make the bot stronger (docs/bots-experiments.md,
+"Do the four rounds' models line up?"), so the shipped model keeps its levels and this stays a
+check for the next fit.
 
     .venv/bin/python tools/value_levels.py --games 970000:144 --out /tmp/levels.json
     .venv/bin/python tools/solo_ab.py mcts:iterations=48 mcts:iterations=48 --value-b /tmp/levels.json

@@ -340,7 +340,7 @@ def test_a_line_records_the_value_model_its_search_pruned_with():
     from acreage.games.foxglove import value
 
     shipped = value.model_fingerprint()
-    candidate = _TOOLS / "candidates" / "value_oracle_s36.json"
+    candidate = _TOOLS / "candidates" / "value_oracle_134_groups_2026-12-03.json"
     try:
         value.use_model(candidate)
         other = value.model_fingerprint()

@@ -43,7 +43,7 @@ from .simple import complete_turn, position_key
 #: Turns a line may take before it is judged where it stands (Foxglove's rounds take under 20).
 MAX_LEVELS = 64
 #: With ``clock=1``, the most one search may draw from the bank, as a multiple of ``ms`` (a
-#: full-width Foxglove search takes about 6 s; docs/bots-experiments.md, session 24).
+#: full-width Foxglove search takes about 6 s; docs/bots-experiments.md, "The beam bot").
 CLOCK_CAP = 10.0
 
 

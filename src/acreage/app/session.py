@@ -42,7 +42,7 @@ InputFn = Callable[[str], str]
 
 #: The bot that answers ``hint`` (``hint_bot``): MCTS, or alone in a game with a horizon the
 #: beam bot, which scored 2.1 ± 1.2 points more than MCTS at the same time over 96 Foxglove
-#: solo games (docs/bots-experiments.md, "Session 24").
+#: solo games (docs/bots-experiments.md, "The beam bot: a beam to the next round's start").
 HINT_BOT = "mcts:ms=1000"
 SOLO_HINT_BOT = "beam:ms=1000"
 

@@ -4,9 +4,9 @@ Why: a bot with a time budget checks its clock between the positions it expands,
 of a game can hide seconds of work (Foxglove's transport planner solves a model, and solves it
 again with more work when the first plan is poor). Past the search's hard stop such a step
 would keep the player waiting for a result the search is about to throw away: a `beam:ms=1000`
-decision took 48 s once (docs/bots-experiments.md, session 31). The search announces its
-deadline here; a game's planner cuts its solves short at it and does not keep what it found
-in a hurry.
+decision took 48 s once (docs/bots-experiments.md, the entry that gave the beam its clock,
+2026-12-02). The search announces its deadline here; a game's planner cuts its solves short at
+it and does not keep what it found in a hurry.
 
 The core stays free of any game: this module only holds the time, in ``time.perf_counter()``
 seconds. Searches without a time budget set nothing, so their results stay the same on any

@@ -1141,8 +1141,8 @@ def _nothing_to_decide(state, town: _Town) -> bool:
 #: 24 solo games cost 70 points at the default work and was optimal with twice the work, in
 #: about the same wall time (docs/planner.md). Plans near their bound are never re-solved, so
 #: the extra work goes only where most of the stage's points would otherwise be lost. A retry
-#: that finds nothing better ends the retries: in session 41 a round-4 stage (36 of a bound of
-#: 45) took 1, 5 and 24 s at the three levels of work and found 36 at each.
+#: that finds nothing better ends the retries: in a solo game of 2026-12-04 a round-4 stage (36
+#: of a bound of 45) took 1, 5 and 24 s at the three levels of work and found 36 at each.
 ESCALATE_GAP = 0.1
 ESCALATE_FACTOR = 4.0
 ESCALATIONS = 2
