@@ -27,7 +27,7 @@ import acreage  # noqa: E402
 from acreage.agents import make_agent  # noqa: E402
 from acreage.games.foxglove import planner as pl  # noqa: E402
 from acreage.games.foxglove.actions import HAUL, MOVE, PROCESS  # noqa: E402
-from acreage.games.foxglove.state import FINAL, TRANSPORT  # noqa: E402
+from acreage.games.foxglove.constants import FINAL, TRANSPORT  # noqa: E402
 
 
 # ----------------------------------------------------------------------------- collecting states

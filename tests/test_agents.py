@@ -300,7 +300,7 @@ def test_mcts_playout_judges_leaves_at_the_games_horizon():
     (round 2, or round 3 for a leaf that passed into round 2). Without it the leaves are judged
     in round 1 where a turn left them; a game without a horizon is judged where it stands."""
     from acreage.agents import mcts
-    from acreage.games.foxglove.state import CONSTRUCTION
+    from acreage.games.foxglove.constants import CONSTRUCTION
 
     state = _first_build_decision(seed=4)
     agent = make_agent("mcts:book=0,iterations=4,playout=1,reuse=0", seed=3)
@@ -407,7 +407,7 @@ def test_mcts_announces_its_hard_stop_to_the_game_while_it_searches_only_with_a_
 def _stage_with_a_long_plan(min_steps: int = 3):
     """A solo game played by greedy to a transport stage whose plan has ``min_steps`` steps or
     more, with the plan."""
-    from acreage.games.foxglove.state import FINAL, TRANSPORT
+    from acreage.games.foxglove.constants import FINAL, TRANSPORT
 
     for seed in range(1, 40):
         state = acreage.new_game("foxglove", players=1, seed=seed, solo_setup=5)

@@ -18,7 +18,7 @@ from acreage.agents import BeamAgent, make_agent
 from acreage.app.session import SetupError, make_players
 from acreage.arena.jobs import ArenaError
 from acreage.core import games
-from acreage.games.foxglove.state import CONSTRUCTION
+from acreage.games.foxglove.constants import CONSTRUCTION
 
 
 def _solo_build_decision(seed: int = 2, setup: int = 5, rnd: int = 1):

@@ -37,18 +37,6 @@ KNOWN_CYCLES = {
         }
     ),
     frozenset({"games.harvest.heuristic", "games.harvest.snapshot", "games.harvest.state", "games.harvest"}),
-    frozenset(
-        {
-            "games.foxglove.encoding",
-            "games.foxglove.heuristic",
-            "games.foxglove.planner",
-            "games.foxglove.prune",
-            "games.foxglove.snapshot",
-            "games.foxglove.state",
-            "games.foxglove.value",
-            "games.foxglove",
-        }
-    ),
 }
 
 

@@ -46,11 +46,11 @@ from acreage.games.foxglove.actions import (
     Action,
 )
 from acreage.games.foxglove.conservation import expected_tiles, tile_census
+from acreage.games.foxglove.constants import CONSTRUCTION, FINAL, OVER, PRODUCTION, TRANSPORT
 from acreage.games.foxglove.content import FOREST, MINE, TILES
 from acreage.games.foxglove.geometry import SHAPES, TEES, cell_of, opposite, xy
 from acreage.games.foxglove.goods import NUM_GOODS
 from acreage.games.foxglove.rulings import AB_SPACES, C_SPACES
-from acreage.games.foxglove.state import CONSTRUCTION, FINAL, OVER, PRODUCTION, TRANSPORT
 
 #: A random game (4 players, acting whenever possible) takes a few hundred decisions besides its
 #: cube moves (at most ``move_cap`` per seat and round, plus hauling); a game that runs past

@@ -61,7 +61,7 @@ import numpy as np
 
 from acreage.agents.base import play_forced
 from acreage.games.foxglove import value
-from acreage.games.foxglove.state import PRODUCTION
+from acreage.games.foxglove.constants import PRODUCTION
 
 #: The policy that plays the games and the sibling continuations (``--policy``).
 POLICY = "greedy:macros=1,learned=1"

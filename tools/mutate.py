@@ -37,7 +37,9 @@ GAMES_DIR = "src/acreage/games"
 RULES_MODULES: dict[str, list[str]] = {
     "harvest": ["state.py"],
     "fields_of_green": ["state.py"],
-    "foxglove": ["state.py", "goods.py", "effects.py", "topology.py", "geometry.py"],
+    "foxglove": ["state.py", "rules_display.py", "rules_production.py", "rules_construction.py",
+                 "rules_transport.py", "rules_scoring.py", "codec.py", "goods.py", "effects.py",
+                 "topology.py", "geometry.py"],
 }
 #: Tests run against each game's mutants (mutmut runs, per mutant, only those that reach the
 #: mutated function).

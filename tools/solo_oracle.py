@@ -170,7 +170,7 @@ def beam(root, width: int, rng: random.Random, per_town: int = 0,
 def round_starts(rounds) -> tuple[dict, object]:
     """A ``watch`` for ``solo_ab.solo_game`` that keeps a copy of the game at the first
     construction decision of each round in ``rounds``: (the copies by round, the watch)."""
-    from acreage.games.foxglove.state import CONSTRUCTION
+    from acreage.games.foxglove.constants import CONSTRUCTION
 
     wanted = set(rounds)
     snapshots: dict[int, object] = {}

@@ -41,7 +41,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from acreage.games.foxglove import value  # noqa: E402
-from acreage.games.foxglove.state import CONSTRUCTION, FINAL, TRANSPORT  # noqa: E402
+from acreage.games.foxglove.constants import CONSTRUCTION, FINAL, TRANSPORT  # noqa: E402
 
 BOT = "mcts:iterations=48"
 SETUPS = (1, 2, 3, 4, 5, 6)

@@ -14,8 +14,8 @@ import pytest
 
 import acreage
 from acreage import BadActionId, IllegalAction
+from acreage.games.foxglove import constants as fs
 from acreage.games.foxglove import scenario as sc
-from acreage.games.foxglove import state as fs
 from acreage.games.foxglove.actions import (
     BUILD,
     CHOOSE,

@@ -22,10 +22,10 @@ import pytest
 from acreage.games.foxglove import planner as pl
 from acreage.games.foxglove import scenario as sc
 from acreage.games.foxglove.actions import DONE, HAUL, MOVE
+from acreage.games.foxglove.constants import FINAL
 from acreage.games.foxglove.content import TILES
 from acreage.games.foxglove.geometry import SHAPES, cell_of, shape_name
 from acreage.games.foxglove.goods import GOODS
-from acreage.games.foxglove.state import FINAL
 
 pytest.importorskip("ortools")
 

@@ -18,6 +18,7 @@ import pytest
 import acreage
 from acreage import IllegalAction
 from acreage.core.rng import Rng
+from acreage.games.foxglove import constants as fconst
 from acreage.games.foxglove import scenario as sc
 from acreage.games.foxglove import state as fstate
 from acreage.games.foxglove.content import TILES, find_tile, tier_counts
@@ -390,7 +391,7 @@ def test_left_is_the_next_seat_FF_SET_11():
     """Checks FF-SET-11: the player to the left of seat s is (s+1) mod n."""
     state = game(4, start_player=2)
     seen = []
-    while state.phase == fstate.CONSTRUCTION and state.round == 1:
+    while state.phase == fconst.CONSTRUCTION and state.round == 1:
         seen.append(state.current_player)
         sc.play(state, "pass")
     assert seen == [2, 3, 0, 1]
@@ -980,7 +981,9 @@ def test_immediate_goods_go_on_the_new_tile_FF_CON_12(monkeypatch):
     kind = find_tile("Sheepfold")
     patched = list(fstate.TILES)
     patched[kind.id] = dataclasses.replace(kind, slots=1)
-    monkeypatch.setattr(fstate, "TILES", tuple(patched))
+    from acreage.games.foxglove import rules_construction  # where a build's immediate effect is resolved
+
+    monkeypatch.setattr(rules_construction, "TILES", tuple(patched))
     state = _sheepfold_position()
     sc.play(state, "build Sheepfold", "place 0,1")
     assert sc.cubes_at(state, 0, (0, 1)) == {"sheep": 1}

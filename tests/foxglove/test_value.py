@@ -180,7 +180,7 @@ def test_playout_horizon_is_the_next_rounds_first_construction_decision_FF_RND_1
     next production, FF-RND-1); a round-4 leaf is played to the end of the game."""
     from acreage.agents import make_agent
     from acreage.agents.base import play_forced
-    from acreage.games.foxglove.state import CONSTRUCTION
+    from acreage.games.foxglove.constants import CONSTRUCTION
 
     assert game_info("foxglove").horizon is value.next_round_start
     state = acreage.new_game("foxglove", players=1, seed=6, solo_setup=3)

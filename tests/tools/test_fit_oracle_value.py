@@ -25,7 +25,7 @@ def round_2_towns():
 
 
 def test_towns_are_distinct_and_wait_at_the_rounds_first_construction_decision_FF_RND_1(round_2_towns):
-    from acreage.games.foxglove.state import CONSTRUCTION
+    from acreage.games.foxglove.constants import CONSTRUCTION
     from acreage.games.foxglove.value import estimate_final_score
 
     assert list(round_2_towns) == [2]

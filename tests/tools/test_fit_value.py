@@ -142,7 +142,7 @@ def test_fit_by_round_fits_the_latest_round_first_and_moves_only_the_rounds_aske
 
 
 def test_round_horizon_continuations_stop_at_the_next_rounds_first_construction_decision():
-    from acreage.games.foxglove.state import CONSTRUCTION
+    from acreage.games.foxglove.constants import CONSTRUCTION
 
     groups = fit_value.play_groups((3, 12, 2, (0.0, 0.0, 0.5, 0.0), "round"))
     assert groups

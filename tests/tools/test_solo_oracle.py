@@ -62,7 +62,7 @@ def greedy_game_round_starts():
 
 
 def test_round_starts_keep_each_rounds_first_construction_decision_FF_RND_1(greedy_game_round_starts):
-    from acreage.games.foxglove.state import CONSTRUCTION
+    from acreage.games.foxglove.constants import CONSTRUCTION
 
     _score, snapshots = greedy_game_round_starts
     assert sorted(snapshots) == [2, 3, 4]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from acreage.games.foxglove.state import CONSTRUCTION, FINAL, TRANSPORT
+from acreage.games.foxglove.constants import CONSTRUCTION, FINAL, TRANSPORT
 
 _PATH = Path(__file__).resolve().parents[2] / "tools" / "value_levels.py"
 _spec = importlib.util.spec_from_file_location("value_levels", _PATH)

@@ -93,11 +93,11 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from .constants import CONSTRUCTION, FINAL, OVER, TRANSPORT
 from .content import TILES
 from .geometry import E, N, S, W, cell_of
 from .goods import NUM_GOODS
 from .rulings import AB_SPACES, C_SPACES, DEFAULT_MOVE_CAP, MAX_BUILDINGS
-from .state import CONSTRUCTION, FINAL, OVER, TRANSPORT
 
 WINDOW_RADIUS = 6
 WINDOW = 2 * WINDOW_RADIUS + 1

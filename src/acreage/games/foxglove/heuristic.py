@@ -41,11 +41,11 @@ the decision in progress), never the order of the stacks, so it is safe on a det
 from __future__ import annotations
 
 from .actions import A_DONE
+from .constants import CONSTRUCTION, FINAL, OVER, PRODUCTION, TRANSPORT
 from .content import TILES
 from .geometry import TEE_INDEX, cell_of, in_bounds, neighbours, opposite, xy
 from .goods import COAL, NUM_GOODS, SHEEP, STONE, WHEAT, WOOD
 from .rulings import DEFAULT_MOVE_CAP
-from .state import CONSTRUCTION, FINAL, OVER, PRODUCTION, TRANSPORT
 
 # ----------------------------------------------------------------------------- tunables
 W_CONN = 0.92  # a cube joined to its converter by trails (it still has to be moved)

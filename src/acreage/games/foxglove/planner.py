@@ -40,9 +40,9 @@ from ...core import deadline as search_deadline
 from ...core.errors import IllegalAction
 from . import effects as fx
 from .actions import A_DONE, A_PROCESS, DONE, HAUL, MOVE, PROCESS, Action
+from .constants import FINAL, TRANSPORT
 from .content import TILES
 from .goods import NUM_GOODS
-from .state import FINAL, TRANSPORT
 
 log = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from .actions import PLACE, TRAIL, Action
 from .geometry import neighbours, opposite
 from .heuristic import _layout
-from .state import live_openings
+from .rules_construction import live_openings
 
 #: Trail placements kept per step; upgrades and "done" are always kept (there are few).
 TRAILS_KEPT = 12

@@ -11,10 +11,11 @@ from typing import Any
 
 from ...core.registry import new_game
 from .conservation import expected_tiles, tile_census
+from .constants import FINAL, TRANSPORT
 from .content import TILES, find_tile
 from .geometry import cell_of, parse_shape
 from .goods import GOODS, GOODS_INDEX, NUM_GOODS
-from .state import FINAL, TRANSPORT, FoxgloveState
+from .state import FoxgloveState
 
 
 def fresh(players: int = 2, seed: Any = 0, **options: Any) -> FoxgloveState:

@@ -11,9 +11,12 @@ from typing import Any
 
 from ...core.errors import BadSnapshot, OptionError
 from ...core.options import normalise_options
+from ...core.registry import game_info
 from ...core.rng import Rng
 from .actions import KIND_WORDS, Action
+from .codec import tile_from_ref
 from .conservation import expected_tiles
+from .constants import PHASE_NAMES
 from .content import FOREST, MINE, TILES
 from .geometry import cell_of, in_bounds, parse_shape
 from .goods import NUM_GOODS
@@ -57,8 +60,7 @@ def _tuples(x):
 
 
 def state_from_json(cls, data: dict):
-    from . import GAME_INFO
-    from .state import PHASE_NAMES, tile_from_ref
+    GAME_INFO = game_info("foxglove")  # noqa: N806 - through the registry: this package's __init__ imports the state
 
     n = _get(data, "players", int, "")
     if not GAME_INFO.min_players <= n <= GAME_INFO.max_players:

@@ -37,9 +37,9 @@ from pathlib import Path
 
 from ...core.errors import ContentError
 from . import heuristic as _h
+from .constants import CONSTRUCTION
 from .content import TILES
 from .goods import NUM_GOODS
-from .state import CONSTRUCTION
 
 MODEL_FILE = Path(__file__).parent / "data" / "value_model.json"
 
