@@ -11,8 +11,8 @@ from acreage import IllegalAction
 from acreage.games.fields_of_green import scenario as sc
 from acreage.games.fields_of_green import state as state_module
 from acreage.games.fields_of_green.actions import cell_of
+from acreage.games.fields_of_green.constants import HARVEST_PHASE
 from acreage.games.fields_of_green.content import Effect, find_card
-from acreage.games.fields_of_green.state import HARVEST_PHASE
 
 
 def game(players: int = 3, seed: int = 0, **options):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from acreage.games.fields_of_green import rulings as R
 from acreage.games.fields_of_green import scenario as sc
+from acreage.games.fields_of_green.constants import ACTION, MAINTENANCE, RESOLVE
 from acreage.games.fields_of_green.content import CARDS, LOCATION_IDS, find_card
-from acreage.games.fields_of_green.state import ACTION, MAINTENANCE, RESOLVE
 
 from .helpers import assert_illegal, game, legal, next_year
 

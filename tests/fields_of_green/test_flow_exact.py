@@ -10,8 +10,8 @@ import pytest
 from acreage import IllegalAction
 from acreage.games.fields_of_green import scenario as sc
 from acreage.games.fields_of_green.actions import MARKET, Action
+from acreage.games.fields_of_green.constants import COMMIT
 from acreage.games.fields_of_green.content import CARDS
-from acreage.games.fields_of_green.state import COMMIT
 
 from .helpers import game, legal, next_year
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from acreage.games.fields_of_green import rulings as R
 from acreage.games.fields_of_green import scenario as sc
+from acreage.games.fields_of_green.constants import RESOLVE
 from acreage.games.fields_of_green.content import find_equipment
-from acreage.games.fields_of_green.state import RESOLVE
 
 from .helpers import assert_illegal, game, legal
 

@@ -14,8 +14,8 @@ from acreage import IllegalAction
 from acreage.core.rng import Rng
 from acreage.games.fields_of_green import scenario as sc
 from acreage.games.fields_of_green.actions import Action
+from acreage.games.fields_of_green.constants import RESOLVE
 from acreage.games.fields_of_green.content import CARDS, DECK_OF, EQUIPMENT, find_equipment
-from acreage.games.fields_of_green.state import RESOLVE
 
 from .helpers import game, random_game
 

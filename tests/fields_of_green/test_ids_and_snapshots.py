@@ -14,8 +14,9 @@ from acreage import IllegalAction, RecordError
 from acreage.games.fields_of_green import rulings as R
 from acreage.games.fields_of_green import scenario as sc
 from acreage.games.fields_of_green.actions import SPLITS, Action, cell_of
+from acreage.games.fields_of_green.constants import NUM_ACTION_IDS, OFF_NEW, OFF_PIECE
 from acreage.games.fields_of_green.content import CARDS, EQUIPMENT
-from acreage.games.fields_of_green.state import BUILD, NUM_ACTION_IDS, OFF_NEW, OFF_PIECE
+from acreage.games.fields_of_green.state import BUILD
 
 from .helpers import game, legal
 
@@ -90,7 +91,7 @@ def test_placement_ids_are_frontier_indices():
 
 def test_num_distinct_actions_is_fixed_and_follows_the_layout():
     """The id space depends only on the content and the bounds, never on the position."""
-    from acreage.games.fields_of_green.state import NCARDS, NEQ
+    from acreage.games.fields_of_green.constants import NCARDS, NEQ
 
     expected = (len(SPLITS) + NCARDS + 3 + 3 + 3 * R.MAX_FRONTIER + 6 * R.MAX_PIECES
                 + NEQ * (R.MAX_PIECES + 1) + NEQ * R.MAX_PIECES + 1)

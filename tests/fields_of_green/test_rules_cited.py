@@ -10,8 +10,8 @@ import pytest
 
 from acreage.games.fields_of_green import rulings as R
 from acreage.games.fields_of_green import scenario as sc
+from acreage.games.fields_of_green.constants import ACTION, RESOLVE
 from acreage.games.fields_of_green.content import CARDS, DECK_OF, LOCATION_IDS, find_card
-from acreage.games.fields_of_green.state import ACTION, RESOLVE
 
 from .helpers import assert_illegal, game, legal, next_year
 

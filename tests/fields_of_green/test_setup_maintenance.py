@@ -10,7 +10,7 @@ from acreage import OptionError
 from acreage.games.fields_of_green import rulings as R
 from acreage.games.fields_of_green import scenario as sc
 from acreage.games.fields_of_green.actions import SPLITS
-from acreage.games.fields_of_green.state import ACTION, MAINTENANCE, TOWER_ID
+from acreage.games.fields_of_green.constants import ACTION, MAINTENANCE, TOWER_ID
 
 from .helpers import assert_illegal, cell, game, legal, next_year
 

@@ -11,9 +11,9 @@ already held before a gain, a cost different from the neighbouring costs, a cell
 from __future__ import annotations
 
 from acreage.games.harvest import scenario as sc
+from acreage.games.harvest.constants import BLDG, CROP0, EMPTY, SEED0, WHEAT
 from acreage.games.harvest.content import BUILDING_BY_NAME as BB
 from acreage.games.harvest.content import BUILDINGS, FARMHOUSE_BY_NAME
-from acreage.games.harvest.state import BLDG, CROP0, EMPTY, SEED0, WHEAT
 
 from .helpers import legal
 from .test_rules_gaps import _own, _sp

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from acreage.games.harvest import scenario as sc
+from acreage.games.harvest.constants import FF2, FF3
 from acreage.games.harvest.content import FESTIVAL_BY_NAME
-from acreage.games.harvest.state import FF2, FF3
 
 from .helpers import legal
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 import pytest
 
 from acreage.games.harvest import scenario as sc
+from acreage.games.harvest.constants import FF1, FF2, PUMPKIN, STRAW
 from acreage.games.harvest.content import FESTIVAL, FESTIVAL_BY_NAME, MARKET
-from acreage.games.harvest.state import FF1, FF2, PUMPKIN, STRAW
 
 from .test_rules_gaps import _own, _sp, _turn
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import pytest
 
 from acreage.games.harvest import scenario as sc
+from acreage.games.harvest.constants import BLUE, EMPTY, SEED0, STRAW
 from acreage.games.harvest.content import BUILDING_BY_NAME as BB
 from acreage.games.harvest.content import BUILDINGS
-from acreage.games.harvest.state import BLUE, EMPTY, SEED0, STRAW
 
 from .helpers import legal
 from .test_rules_gaps import _turn

@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 from acreage.games.harvest import scenario as sc
+from acreage.games.harvest.constants import BLDG, FOREST
 from acreage.games.harvest.content import BUILDING_BY_NAME as BB
 from acreage.games.harvest.content import BUILDINGS
-from acreage.games.harvest.state import BLDG, FOREST
 
 from .helpers import legal
 from .test_dispatch_exact import next_seat_to_place, start

@@ -6,8 +6,8 @@ import pytest
 
 from acreage import OptionError, new_game
 from acreage.games.harvest import scenario as sc
+from acreage.games.harvest.constants import EMPTY, FF1
 from acreage.games.harvest.content import CHARACTERS, FESTIVAL_BY_NAME
-from acreage.games.harvest.state import EMPTY, FF1
 
 from .helpers import legal
 

@@ -11,10 +11,10 @@ import json
 from collections import Counter
 
 from acreage.games.harvest import scenario as sc
+from acreage.games.harvest.constants import BLDG, CROP0, EMPTY, SEED0
 from acreage.games.harvest.content import BUILDING_BY_NAME as BB
 from acreage.games.harvest.content import CHARACTERS, CROP_NAMES, FESTIVAL_BY_NAME, MARKET, SPACE_BY_NAME
 from acreage.games.harvest.content import DIE as DIE_FACES
-from acreage.games.harvest.state import BLDG, CROP0, EMPTY, SEED0
 
 from .helpers import assert_illegal, legal
 

@@ -12,7 +12,8 @@ import pytest
 
 import acreage
 from acreage.games.harvest import scenario as sc
-from acreage.games.harvest.state import EMPTY, FOREST, HarvestState
+from acreage.games.harvest.constants import EMPTY, FOREST
+from acreage.games.harvest.state import HarvestState
 
 
 def keep_phase(players: int = 2, seed: int = 0):

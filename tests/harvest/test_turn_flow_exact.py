@@ -13,8 +13,8 @@ import pytest
 
 import acreage
 from acreage.games.harvest import scenario as sc
+from acreage.games.harvest.constants import FF1
 from acreage.games.harvest.content import SUNRISE
-from acreage.games.harvest.state import FF1
 
 from .helpers import legal
 from .test_dispatch_exact import next_seat_to_place, start

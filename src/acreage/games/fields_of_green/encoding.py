@@ -38,7 +38,7 @@ def _c(x: float) -> float:
 
 
 def encode(state, seat: int) -> list[float]:
-    from .state import RESOLVE, TOWER_ID
+    from .constants import RESOLVE, TOWER_ID
 
     n = state.num_players
     out: list[float] = []

@@ -14,7 +14,7 @@ _COIN, _FOOD, _WATER, _VP = 1 / 3, 2 / 3, 1 / 2, 1.0
 
 
 def _engine(state, seat: int) -> float:
-    from .state import HARVEST_PHASE, OVER
+    from .constants import HARVEST_PHASE, OVER
 
     if state.phase == OVER:
         return 0.0

@@ -18,7 +18,7 @@ def _names(ids) -> list[str]:
 
 
 def observation(state, seat: int | None) -> dict:
-    from .state import PHASE_NAMES, RESOLVE, TOWER_ID
+    from .constants import PHASE_NAMES, RESOLVE, TOWER_ID
 
     n = state.num_players
     two = state.two_player

@@ -13,8 +13,9 @@ from typing import Any
 from ...core.options import normalise_options
 from . import GAME_INFO
 from .actions import cell_of
+from .constants import ACTION, HARVEST_PHASE, RESOLVE, TOWER_ID
 from .content import find_card, find_equipment
-from .state import ACTION, HARVEST_PHASE, RESOLVE, TOWER_ID, FieldsState
+from .state import FieldsState
 
 
 def fresh(players: int = 3, seed: Any = 0, **options: Any) -> FieldsState:

@@ -15,6 +15,7 @@ from typing import Any
 
 from ...core.errors import BadSnapshot, IllegalAction, OptionError
 from ...core.options import normalise_options
+from ...core.registry import game_info
 from ...core.rng import Rng
 from . import rulings as R
 from .actions import cell_of, in_bounds, neighbours, xy
@@ -81,7 +82,7 @@ def frame_to_json(s, f: tuple) -> dict:
 
 
 def state_to_json(s) -> dict:
-    from .state import PHASE_NAMES, TOWER_ID
+    from .constants import PHASE_NAMES, TOWER_ID
 
     n = s.num_players
     seats = []
@@ -239,8 +240,8 @@ def _piece(s, seat: int, value: Any, where: str) -> int:
 
 
 def state_from_json(cls, data: dict):
-    from . import GAME_INFO
-    from .state import PHASE_NAMES, RESOLVE
+    GAME_INFO = game_info("fields_of_green")  # noqa: N806 - through the registry: the package imports the state
+    from .constants import PHASE_NAMES, RESOLVE
 
     if not isinstance(data, dict):
         raise BadSnapshot("snapshot field state should be a table (JSON object)")
@@ -359,7 +360,7 @@ def _read_seat(s, i: int, seat: Any, n: int) -> None:
 
 
 def _read_farm(s, i: int, farm: Any, where: str) -> None:
-    from .state import EQ_FITS, TOWER_ID
+    from .constants import EQ_FITS, TOWER_ID
 
     entries = _list(farm, where, "cards")
     if not 2 <= len(entries) <= R.MAX_PIECES:
@@ -476,7 +477,7 @@ def _read_frame(s, f: Any, where: str) -> tuple:
 
 def _check_counts(s) -> None:
     """Every card and supply card is somewhere exactly once; no Equipment tile is duplicated."""
-    from .state import SILO_ID, TOWER_ID
+    from .constants import SILO_ID, TOWER_ID
 
     where: Counter = Counter()
     for d in s.decks:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 def value(state, seat: int) -> float:
-    from .state import CROP0, SEED0
+    from .constants import CROP0, SEED0
 
     v = state.total(seat) + (0 if state.phase == "over" else state.coins[seat])
     if state.phase == "over":

@@ -12,8 +12,9 @@ from typing import Any
 from ...core.options import normalise_options
 from . import GAME_INFO, _assign_pairs
 from .actions import parse_cell
+from .constants import CROP0, EMPTY, FOREST, SEED0
 from .content import CROP_NAMES, FESTIVAL_BY_NAME
-from .state import CROP0, EMPTY, FOREST, SEED0, HarvestState
+from .state import HarvestState
 
 DEFAULT = ("Trader:Bakehouse", "Architect:Well House", "Lumberjack:Seed Loft", "Early Riser:Compost Cabin")
 

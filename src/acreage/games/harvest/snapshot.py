@@ -11,6 +11,7 @@ from typing import Any
 
 from ...core.errors import BadSnapshot, IllegalAction, OptionError
 from ...core.options import normalise_options
+from ...core.registry import game_info
 from ...core.rng import Rng
 from . import rulings as R
 from .actions import NCELLS, NUM_ACTION_IDS, parse
@@ -84,7 +85,7 @@ def state_from_json(cls, data: dict):
         return data[key]
 
     n = _int(need("players"), "players", 1, 4)
-    from . import GAME_INFO
+    GAME_INFO = game_info("harvest")  # noqa: N806 - through the registry: the package imports the state
 
     try:
         opts = normalise_options("harvest", GAME_INFO.options, n, need("options"))

@@ -47,24 +47,33 @@ from .actions import (
     parse,
     place_target_name,
 )
+from .constants import (
+    ABIL,
+    AREA_MENU,
+    BLDG,
+    BLUE,
+    CROP0,
+    DECISIONS,
+    EMPTY,
+    FF1,
+    FF2,
+    FF3,
+    FLD,
+    FOREST,
+    GS,
+    NOV,
+    PUMPKIN,
+    SEED0,
+    STRAW,
+    WHEAT,
+    WS,
+)
 from .content import BUILDINGS, CHARACTERS, CROPS, FARMHOUSES, FESTIVAL, GAIRY, SET_POINTS, SPACES, Gain
 from .content import DIE as DIE_FACES
 from .content import MARKET as MARKET_TILES
 from .content import SUNRISE as SUNRISE_TILES
 from .events import SEED_NAMES, is_news
 from .events import describe as describe_event
-
-EMPTY, FOREST, BLDG = 0, 1, 2
-SEED0, CROP0 = 3, 7  # seed-side tile of crop k = 3 + k; crop side = 7 + k
-WHEAT, STRAW, BLUE, PUMPKIN = range(4)
-GS, FLD, WS = 1, 2, 4
-AREA_MENU = {"gs": GS, "fields": FLD, "workshop": WS}
-NOV = {c.use: c.id for c in FESTIVAL if c.kind == "novelty"}
-ABIL = tuple(c.ability for c in CHARACTERS)
-FF1, FF2, FF3 = (next(s.id for s in SPACES if s.name == n) for n in ("FF-1", "FF-2", "FF-3"))
-DECISIONS = frozenset(("keepc", "keeph", "sunrise", "turn", "visit", "plant", "tend", "buy", "ff3", "die",
-                       "react", "market", "basket"))
-PHASES = ("setup", "sunrise", "action", "over")
 
 
 class HarvestState(GameState):
