@@ -287,3 +287,22 @@ def test_a_player_who_leaves_is_replaced_by_greedy(client):
     v = view(client, gid, t1)
     assert v["to_act"] == 0 and v["seats"][1] == {"seat": 1, "kind": "bot", "bot": "greedy"}
     assert any("now played by greedy" in n["text"] for n in v["notices"])
+
+
+def test_two_server_processes_on_one_store_never_both_write_a_move(db):
+    """Two servers on one store: one's move n is committed first; the other, whose copy of the
+    game is behind, is refused (``conflict``, nothing applied), reloads the game from the store
+    and then serves it as it is."""
+    with TestClient(create_app(db, warm_bots=False)) as a:
+        made = create(a)
+        gid, t0, t1 = made["id"], made["tokens"]["0"], made["tokens"]["1"]
+        with TestClient(create_app(db, warm_bots=False)) as b:  # loads the game as it is now
+            assert act(a, gid, t0, "pass", 0).json()["seq"] == 1
+            late = act(b, gid, t0, "trails", 0)  # b still thinks seq 0 and seat 0 to act
+            assert late.status_code == 409 and late.json()["error"] == "conflict"
+            v = view(b, gid, t1)
+            assert v["seq"] == 1 and v["to_act"] == 1 and v["legal"]
+            assert act(b, gid, t1, "pass", 1).json()["seq"] == 2
+        assert view(a, gid)["seq"] == 1  # a's copy is now behind: its next write is refused too
+        assert act(a, gid, t1, "pass", 1).json()["error"] == "conflict"
+        assert view(a, gid)["seq"] == 2

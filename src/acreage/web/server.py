@@ -63,6 +63,12 @@ class Hub:
             raise TableError("not_found", f"there is no game {game_id!r}", 404)
         return table
 
+    def reload(self, game_id: str) -> None:
+        """Read a game again from the store (another process wrote to it)."""
+        row = self.store.load_game(game_id)
+        if row is not None:
+            self.tables[game_id] = Table(row, self.store)
+
     def lock(self, game_id: str) -> asyncio.Lock:
         return self.locks.setdefault(game_id, asyncio.Lock())
 
@@ -212,6 +218,10 @@ def create_app(
 
     @app.exception_handler(TableError)
     async def table_error(request: Request, exc: TableError):
+        if exc.code == "conflict":
+            game_id = request.path_params.get("game_id")
+            if game_id:
+                hub().reload(game_id)
         return _error(exc)
 
     # ------------------------------------------------------------------ pages
@@ -445,7 +455,7 @@ def create_app(
                         {"type": "error", "error": "malformed", "message": "send JSON objects"}
                     )
                     continue
-                await _on_message(h, table, seat, ws, message)
+                await _on_message(h, h.table(game_id), seat, ws, message)  # the table may be reloaded
         except WebSocketDisconnect:
             pass
         finally:
@@ -474,6 +484,8 @@ async def _on_message(h: Hub, table: Table, seat: int | None, ws: WebSocket, mes
             else:
                 raise TableError("malformed", "a message's type is action, undo or ping")
     except TableError as exc:
+        if exc.code == "conflict":
+            h.reload(table.id)
         await ws.send_json({"type": "error", "error": exc.code, "message": str(exc), "client_id": client_id})
         return
     await ws.send_json({"type": "ack", "seq": result.seq, "client_id": client_id, "action": result.move})

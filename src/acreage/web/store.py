@@ -150,6 +150,10 @@ class Store:
         )
 
     # ------------------------------------------------------------------ reading
+    def load_game(self, game_id: str) -> GameRow | None:
+        """One game as stored now (another server may have written moves since it was read)."""
+        return next((row for row in self.load_games() if row.id == game_id), None)
+
     def load_games(self) -> list[GameRow]:
         """Every stored game with its moves and token hashes (what a restarted server needs)."""
         rows = {}

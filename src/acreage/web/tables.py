@@ -22,7 +22,7 @@ from typing import Any
 from .. import core
 from ..core import AcreageError, IllegalAction, game_info
 from ..core.events import recording
-from .store import GameRow, Store, hash_token
+from .store import GameRow, Store, StoreError, hash_token
 
 #: Seat kinds at creation: a human with a token given to the creator, a seat left open for
 #: anyone to join from the lobby, or a bot (``bot:SPEC``).
@@ -155,7 +155,14 @@ class Table:
         return None
 
     def _commit(self, seat: int | None, text: str, client_id: str | None) -> None:
-        at = self.store.append_move(self.id, self.seq, seat, text, client_id)
+        try:
+            at = self.store.append_move(self.id, self.seq, seat, text, client_id)
+        except StoreError as exc:
+            # Another server process wrote this game's next move first (one store, several
+            # processes): nothing is applied here; the caller reloads the game from the store.
+            raise TableError(
+                "conflict", "this game moved on in another server process; refresh and try again", 409
+            ) from exc
         self.seq += 1
         self.last_move_at = at
         self.move_times.append((seat, at))
