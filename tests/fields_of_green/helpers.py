@@ -67,7 +67,7 @@ def random_game(players: int, seed: int, upto: int | None = None):
 
 
 def patch_card(monkeypatch, base: str, **changes) -> int:
-    """Give the design ``base`` other rules for one test (the engine reads ``state.CARDS``).
+    """Give the design ``base`` other rules for one test (the engine reads ``CARDS`` in its modules).
 
     The proposed set has no card with both an Immediate and a Harvest ability, so tests that
     need one patch an existing design (same deck and subtype, so categories do not change).
@@ -77,7 +77,14 @@ def patch_card(monkeypatch, base: str, **changes) -> int:
     patched = dataclasses.replace(card, **changes)
     cards = list(state_module.CARDS)
     cards[card.id] = patched
-    monkeypatch.setattr(state_module, "CARDS", tuple(cards))
+    # The rules read CARDS in the state and in its phase modules: patch every module of the
+    # game that holds the same table.
+    import sys
+
+    original = state_module.CARDS
+    for name, module in list(sys.modules.items()):
+        if name.startswith("acreage.games.fields_of_green") and getattr(module, "CARDS", None) is original:
+            monkeypatch.setattr(module, "CARDS", tuple(cards))
     return card.id
 
 

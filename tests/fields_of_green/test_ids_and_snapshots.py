@@ -13,10 +13,9 @@ import acreage
 from acreage import IllegalAction, RecordError
 from acreage.games.fields_of_green import rulings as R
 from acreage.games.fields_of_green import scenario as sc
-from acreage.games.fields_of_green.actions import SPLITS, Action, cell_of
+from acreage.games.fields_of_green.actions import BUILD, SPLITS, Action, cell_of
 from acreage.games.fields_of_green.constants import NUM_ACTION_IDS, OFF_NEW, OFF_PIECE
 from acreage.games.fields_of_green.content import CARDS, EQUIPMENT
-from acreage.games.fields_of_green.state import BUILD
 
 from .helpers import game, legal
 
