@@ -346,6 +346,14 @@ def evaluate_parts(state, seat: int) -> list[float]:
 
 
 def _evaluate(state, seat: int, want, parts=None) -> float:
+    """The estimate behind ``evaluate`` and ``evaluate_parts`` (see the module docstring for the
+    terms and why each is there).
+
+    Still one function: its terms share one pass over the buildings and the allocation tables
+    built from it (supply, consumers, weights), and the learned value was fitted to its exact
+    floating-point results, so splitting it into named terms must keep every operation in the
+    same order; that split, checked against the current results position by position, is the
+    next step of the layout work (docs/architecture.md)."""
     frames = state.frames
     if frames and frames[-1][0] == "pay" and frames[-1][1] == seat:
         state = _settled(state, seat)

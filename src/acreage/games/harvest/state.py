@@ -84,6 +84,9 @@ class HarvestState(
 
     # ------------------------------------------------------------------ setup (HV-SET)
     def __init__(self, players: int, seed: Any, options: dict[str, Any]) -> None:
+        """Setup (HV-SET), in the rulebook's order: supplies, farms, the shuffled decks and stacks, the
+        cards dealt to keep, then the first frames. One function because each step draws from the one
+        seeded generator in turn: the order of the draws is part of the game a seed gives."""
         if not isinstance(players, int) or not 1 <= players <= 4:  # HV-SET-1
             raise ValueError("Harvest takes 1 to 4 players")
         self.num_players = n = players
@@ -365,6 +368,11 @@ class HarvestState(
 
 
     def _do(self, a: Action) -> None:
+        """Carry out a legal action (no checks), by the kind of decision it answers.
+
+        One dispatcher rather than a method per kind: every action passes through here in search's
+        inner loop, and the branches are short and independent (each says what its kind does, with
+        the rule it follows); the longer rules they call live in the phase modules."""
         f = self.frames[-1]
         k, s = a.kind, f[1]
         if k == KEEPC:
