@@ -4,6 +4,7 @@ PostgreSQL server started by the test itself."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import random
 import threading
@@ -47,7 +48,7 @@ def players(server_url: str, games: list[dict], acked: dict, stop: threading.Eve
                         )
                         acked[g["id"]] = max(acked.get(g["id"], 0), r["seq"])
                         break
-            except (urllib.error.URLError, OSError, ValueError):
+            except (urllib.error.URLError, http.client.HTTPException, OSError, ValueError):
                 time.sleep(0.05)  # the server is down (killed on purpose) or the seq moved on
 
 
