@@ -122,3 +122,11 @@ def points_by_source(events: list[dict], seat: int) -> dict[str, int]:
         if event.get("seat") == seat and event.get("points") and "source" in event:
             out[event["source"]] = out.get(event["source"], 0) + event["points"]
     return out
+
+
+def seat_name(event: dict, labels: list[str] | None = None) -> str:
+    """How an event's seat is named in words: its label, else "seat N" (the games' ``describe``)."""
+    seat = event.get("seat")
+    if labels and seat is not None and 0 <= seat < len(labels):
+        return labels[seat]
+    return f"seat {seat}"

@@ -63,6 +63,19 @@ class Hub:
             raise TableError("not_found", f"there is no game {game_id!r}", 404)
         return table
 
+    def open_game(self, row, tokens: dict[int, str]) -> dict:
+        """Store a new game, seat its table (bots start if it is their turn) and say how each
+        human seat joins: its token and its link."""
+        self.store.create_game(row, tokens)
+        table = self.tables[row.id] = Table(row, self.store)
+        self.schedule_bot(table)
+        return {
+            "id": row.id,
+            "tokens": {str(s): t for s, t in tokens.items()},
+            "links": {str(s): f"/play/{row.id}#token={t}" for s, t in tokens.items()},
+            "watch": f"/play/{row.id}",
+        }
+
     def reload(self, game_id: str) -> None:
         """Read a game again from the store (another process wrote to it)."""
         row = self.store.load_game(game_id)
@@ -283,17 +296,7 @@ def create_app(
         row, tokens = create_row(
             data.get("game"), data.get("players"), data.get("options"), data.get("seats"), data.get("clock")
         )
-        h = hub()
-        h.store.create_game(row, tokens)
-        table = Table(row, h.store)
-        h.tables[row.id] = table
-        h.schedule_bot(table)
-        return {
-            "id": row.id,
-            "tokens": {str(s): t for s, t in tokens.items()},
-            "links": {str(s): f"/play/{row.id}#token={t}" for s, t in tokens.items()},
-            "watch": f"/play/{row.id}",
-        }
+        return hub().open_game(row, tokens)
 
     @app.get("/api/games/{game_id}")
     async def get_game(game_id: str, token: str | None = None, since: int = 0):
@@ -372,15 +375,7 @@ def create_app(
             raise TableError("spectator", "only a player of the game can ask for a rematch", 403)
         seats = ["human" if not is_bot(k) else k for k in old.seats]
         row, tokens = create_row(old.row.game, old.row.players, old.row.options, seats, old.row.clock)
-        h.store.create_game(row, tokens)
-        table = Table(row, h.store)
-        h.tables[row.id] = table
-        h.schedule_bot(table)
-        return {
-            "id": row.id,
-            "tokens": {str(s): t for s, t in tokens.items()},
-            "links": {str(s): f"/play/{row.id}#token={t}" for s, t in tokens.items()},
-        }
+        return h.open_game(row, tokens)
 
     @app.get("/api/games/{game_id}/replay")
     async def replay_step(game_id: str, step: int = 0):

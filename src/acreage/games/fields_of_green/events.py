@@ -41,6 +41,8 @@ is read from the farm at any moment (printed VP, coins, food...), see ``FieldsSt
 
 from __future__ import annotations
 
+from ...core.events import seat_name
+
 
 def source(name: str, when: str) -> str:
     return f"{name} ({when})"
@@ -70,8 +72,7 @@ def _gain(e: dict) -> str:
 
 def describe(event: dict, labels: list[str] | None = None) -> str:
     """One plain sentence for an event (``labels`` names the seats; default "seat N")."""
-    seat = event.get("seat")
-    who = labels[seat] if labels and seat is not None and seat < len(labels) else f"seat {seat}"
+    who = seat_name(event, labels)
     k = event["kind"]
     if k == "setup":
         return f"Setup: seat {event['first_player']} is First Player"

@@ -38,6 +38,7 @@ which is what the score breakdown lists.
 
 from __future__ import annotations
 
+from ...core.events import seat_name
 from .goods import GOODS, NUM_GOODS
 
 FLOOR_SOURCE = "score kept at 0 (FF-END-8)"
@@ -62,8 +63,7 @@ def _pts(n: int) -> str:
 
 def describe(event: dict, labels: list[str] | None = None) -> str:
     """One plain sentence for an event (``labels`` names the seats; default "seat N")."""
-    seat = event.get("seat")
-    who = (labels[seat] if labels and seat is not None and seat < len(labels) else f"seat {seat}")
+    who = seat_name(event, labels)
     k = event["kind"]
     if k == "setup":
         return f"Setup: seat {event['start_player']} starts; on display: {', '.join(event['display'])}"

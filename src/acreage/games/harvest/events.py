@@ -33,6 +33,8 @@ kind             fields (besides ``seat``)
 
 from __future__ import annotations
 
+from ...core.events import seat_name
+
 SEED_NAMES = ("wheat", "strawberry", "blueberry", "pumpkin")
 #: Mayor Gairy's tile areas as the board names them.
 AREA_NAMES = {"gs": "General Store", "fields": "Fields", "workshop": "Workshop", "tp": "Trading Post",
@@ -58,8 +60,7 @@ def _gains(e: dict) -> str:
 
 def describe(event: dict, labels: list[str] | None = None) -> str:
     """One plain sentence for an event (``labels`` names the seats; default "seat N")."""
-    seat = event.get("seat")
-    who = labels[seat] if labels and seat is not None and seat < len(labels) else f"seat {seat}"
+    who = seat_name(event, labels)
     k = event["kind"]
     if k == "deal":
         if "characters" in event:

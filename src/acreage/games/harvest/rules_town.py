@@ -49,25 +49,12 @@ class TownRules:
     """The Town Board's actions and their costs."""
 
     def _gain(self, s: int, g: Gain, why: str = "") -> None:
-        if self._events is not None:
-            self._log_gain(s, g, why)
-            return
-        self._apply_gain(s, g)
-
-    def _log_gain(self, s: int, g: Gain, why: str) -> None:
-        """Apply ``g`` and tell what it really gave (caps can take some away) and why."""
-        before = (self.coins[s], self.water[s], self.cap[s], self.fert[s], self.seeds[s][:], self.score[s])
-        self._apply_gain(s, g)
-        coins, water, cap, fert, seeds, score = before
-        event = {"why": why or "a gain", "coins": self.coins[s] - coins, "water": self.water[s] - water,
-                 "capacity": self.cap[s] - cap, "fertilizer": self.fert[s] - fert,
-                 "seeds": {SEED_NAMES[k]: self.seeds[s][k] - seeds[k] for k in range(4)
-                           if self.seeds[s][k] != seeds[k]},
-                 "points": self.score[s] - score, "source": why or "a gain"}
-        if any(v for k, v in event.items() if k not in ("why", "source")):
-            self._events.add("gain", s, event)
-
-    def _apply_gain(self, s: int, g: Gain) -> None:
+        """Apply ``g``; with a log, also tell what it really gave (caps can take some away) and
+        ``why``."""
+        log = self._events
+        if log is not None:
+            before = (self.coins[s], self.water[s], self.cap[s], self.fert[s], self.seeds[s][:],
+                      self.score[s])
         self.coins[s] += g.coins
         for _ in range(g.upgrade):
             self.cap[s] = min(R.MAX_CAPACITY, self.cap[s] + 1)
@@ -77,10 +64,19 @@ class TownRules:
         for k in range(4):
             self.seeds[s][k] += g.seeds[k]
         if g.p1_card and self.ff and self.p1 >= 0:  # HV-SUN-5 #11
-            if self._events is not None:
-                self._events.add("card", s, {"card": FESTIVAL[self.p1].name, "position": 1, "coins": 0})
+            if log is not None:
+                log.add("card", s, {"card": FESTIVAL[self.p1].name, "position": 1, "coins": 0})
             self._take_card(s, 1, free=True)
             self._shift()
+        if log is not None:
+            coins, water, cap, fert, seeds, score = before
+            event = {"why": why or "a gain", "coins": self.coins[s] - coins, "water": self.water[s] - water,
+                     "capacity": self.cap[s] - cap, "fertilizer": self.fert[s] - fert,
+                     "seeds": {SEED_NAMES[k]: self.seeds[s][k] - seeds[k] for k in range(4)
+                               if self.seeds[s][k] != seeds[k]},
+                     "points": self.score[s] - score, "source": why or "a gain"}
+            if any(v for k, v in event.items() if k not in ("why", "source")):
+                log.add("gain", s, event)
 
     def _pay_ok(self, s: int, f: list, cost: int, ws: bool = False) -> bool:
         if cost <= 0 or (f[0] == "visit" and f[6]):
