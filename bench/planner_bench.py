@@ -136,7 +136,7 @@ class StageTracker:
         if not in_stage(state):
             return
         if self.town is None:  # a stage opens: plan it on the side
-            self.town = pl._Town(state, pl.DEFAULT_WEIGHTS)
+            self.town = pl.TransportTown(state, pl.DEFAULT_WEIGHTS)
             self.plan = pl.plan(state)
             self.cubes, self.gained = list(state.cubes[0]), 0
         t = self.town

@@ -20,6 +20,7 @@ import sys
 import pytest
 
 from acreage.games.foxglove import planner as pl
+from acreage.games.foxglove import planner_model as pm
 from acreage.games.foxglove import scenario as sc
 from acreage.games.foxglove.actions import DONE, HAUL, MOVE
 from acreage.games.foxglove.constants import FINAL
@@ -525,7 +526,7 @@ def test_model_processing_equals_the_engine_FF_PRC_1_FF_PRC_3_FF_PRC_6(name, tie
     leftover types are left free: every type is worth the same there, so only the count counts.)"""
     from ortools.sat.python import cp_model as cp
 
-    monkeypatch.setattr(pl, "_FORCE_TABLE", table)
+    monkeypatch.setattr(pm, "FORCE_TABLE", table)
 
     from acreage.games.foxglove import effects as fx
 
@@ -534,7 +535,7 @@ def test_model_processing_equals_the_engine_FF_PRC_1_FF_PRC_3_FF_PRC_6(name, tie
     b = sc.add_building(state, 0, name, (3, 3), tier=tier)
     kind = TILES[state.kinds[0][b]]
     dom = [g for g in range(5) if kind.accepts >> g & 1]
-    contents = [c for c in pl._compositions(len(dom), kind.slots)]
+    contents = [c for c in pm.compositions(len(dom), kind.slots)]
     random.Random(5).shuffle(contents)
     for vec in contents[:60 if table else 150]:
         cubes = [0] * 5
@@ -544,9 +545,9 @@ def test_model_processing_equals_the_engine_FF_PRC_1_FF_PRC_3_FF_PRC_6(name, tie
         stage(state, 4)
         want = list(cubes)
         points = fx.process(kind, want, 0)
-        town = pl._Town(state, pl.DEFAULT_WEIGHTS)
+        town = pl.TransportTown(state, pl.DEFAULT_WEIGHTS)
         for step in (None, True):
-            bld = pl._Builder(town, cp, 1)
+            bld = pm.ModelBuilder(town, cp, 1)
             flag = None if step is None else bld.m.NewConstant(1)
             start = bld.initial()
             after = bld.process(start, "t", flag)

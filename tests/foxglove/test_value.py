@@ -11,6 +11,7 @@ import acreage
 from acreage.core.errors import ContentError
 from acreage.core.registry import game_info
 from acreage.games.foxglove import scenario as sc
+from acreage.games.foxglove import trail_distance as td
 from acreage.games.foxglove import value
 
 
@@ -222,15 +223,15 @@ def test_trail_distances_shared_across_buildings_of_one_shape_match_a_fresh_sear
     warm_from = _town_of_one_shape("Foundry")
     h.evaluate(warm_from, 0)  # fills the shared cache for this shape
     state = _town_of_one_shape("Bakery")
-    lay = h._layout(state, 0)
+    lay = td.layout(state, 0)
     for label, group in lay.groups.items():
-        assert lay.dist(state.cells[0], label) == h._bfs(state.cells[0], group, lay.box)
+        assert lay.dist(state.cells[0], label) == td._bfs(state.cells[0], group, lay.box)
     warm = h.evaluate(state, 0)
     other_shape = _town_of_one_shape("Bakery")
     sc.add_trail(other_shape, 0, (0, 2), "NS")  # changes the way to the Quarry, not its groups
-    lay = h._layout(other_shape, 0)
+    lay = td.layout(other_shape, 0)
     for label, group in lay.groups.items():
-        assert lay.dist(other_shape.cells[0], label) == h._bfs(other_shape.cells[0], group, lay.box)
-    h._DISTS.clear()
-    h._LAYOUTS.clear()
+        assert lay.dist(other_shape.cells[0], label) == td._bfs(other_shape.cells[0], group, lay.box)
+    td._DISTS.clear()
+    td._LAYOUTS.clear()
     assert h.evaluate(_town_of_one_shape("Bakery"), 0) == warm

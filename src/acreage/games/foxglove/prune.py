@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from .actions import PLACE, TRAIL, Action
 from .geometry import neighbours, opposite
-from .heuristic import _layout
 from .rules_construction import live_openings
+from .trail_distance import layout as _layout
 
 #: Trail placements kept per step; upgrades and "done" are always kept (there are few).
 TRAILS_KEPT = 12

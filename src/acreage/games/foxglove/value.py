@@ -37,6 +37,7 @@ from pathlib import Path
 
 from ...core.errors import ContentError
 from . import heuristic as _h
+from . import heuristic_tables as _tables
 from .constants import CONSTRUCTION
 from .content import TILES
 from .goods import NUM_GOODS
@@ -135,11 +136,11 @@ def _base_features(state, seat: int) -> list[float]:
     makers = 0
     for b, tid in enumerate(kinds):
         base = b * NUM_GOODS
-        out = _h._PROD_GOODS[tid]
+        out = _tables.PROD_GOODS[tid]
         for g in range(NUM_GOODS):
             held[g] += cubes[base + g]
             prod[g] += out[g] * prod_left
-        if _h._MAKERS[tid] is not None:
+        if _tables.MAKERS[tid] is not None:
             makers += 1
     trails = sum(1 for v in state.cells[seat].values() if v < 0)
     return [*_h.evaluate_parts(state, seat), *held, *prod, float(makers), float(len(kinds)), float(trails)]
