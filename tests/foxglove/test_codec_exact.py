@@ -87,9 +87,18 @@ def test_ids_of_each_kind_at_the_edges_of_its_block():
     assert sid(Action(HAUL, 4, MINE)) == fs.OFF_HAUL + 4 * fs.MAX_BUILDINGS + 1
     assert sid(Action(MOVE, 0, FOREST, MINE)) == fs.OFF_MOVE + (0 * fs.MAX_BUILDINGS + 1) * 5 + 0
     assert sid(Action(MOVE, 3, MINE, FOREST)) == fs.OFF_MOVE + (1 * fs.MAX_BUILDINGS + 0) * 5 + 3
-    edges = (0, 3, 4, fs.OFF_KEEP, fs.OFF_CHOOSE + 4, fs.OFF_PLACE, fs.OFF_PAY, fs.OFF_HAUL, fs.OFF_MOVE + 5)
+    edges = (0, 3, 4, fs.OFF_KEEP, fs.OFF_KEEP + 4, fs.OFF_CHOOSE, fs.OFF_CHOOSE + 4, fs.OFF_PLACE,
+             fs.OFF_PAY, fs.OFF_HAUL, fs.OFF_MOVE, fs.OFF_MOVE + 5)
     for i in edges:
         assert sid(state._action_from_id(i)) == i
+    # Decoding on its own: the first id of a block is that block's first action, not the last
+    # (out-of-range) action of the block before it, which encoding would map back to the same id.
+    decode = state._action_from_id
+    assert decode(fs.OFF_BUILD) == Action(BUILD, 0)
+    assert decode(fs.OFF_KEEP) == Action(KEEP, 0)
+    assert decode(fs.OFF_CHOOSE) == Action(CHOOSE, 0)
+    assert decode(fs.OFF_HAUL) == Action(HAUL, 0, FOREST)
+    assert decode(fs.OFF_MOVE) == Action(MOVE, 0, FOREST, FOREST)
 
 
 def test_upgrade_ids_follow_the_seats_trails():
@@ -171,3 +180,17 @@ def test_ids_of_a_finished_game():
     with pytest.raises(BadActionId, match="the game is over"):
         state._action_from_id(fs.OFF_PLACE)
     assert find_tile("Sheepfold").id == state._action_from_id(fs.OFF_BUILD + find_tile("Sheepfold").id).a
+
+
+def test_a_snapshot_naming_an_unknown_tile_says_where_and_how_tiles_are_written():
+    """A bad tile reference in a snapshot is refused with the field it is in and the form tile
+    references take ("tier:name")."""
+    import acreage
+    from acreage.core.errors import BadSnapshot
+
+    data = acreage.new_game("foxglove", players=2, seed=1).to_json()
+    data["state"]["removed"] = ["A:Nonesuch"]
+    with pytest.raises(BadSnapshot) as info:
+        acreage.load_state(data)
+    assert str(info.value) == ("snapshot field removed: unknown tile 'A:Nonesuch'; tiles are written as "
+                               "tier:name, e.g. 'A:Allotment'")

@@ -105,3 +105,13 @@ def test_determinize_reseeds_the_game_generator_FF_SET_8():
     assert all(c.rng.state != state.rng.state for c in copies)
     assert len({c.rng.state for c in copies}) == 5
     assert state.determinize(1, Rng(2)).to_json() == copies[2].to_json()
+
+
+def test_a_python_random_generator_seeds_the_copy_too_FF_SET_8():
+    """FF-SET-8: a searcher may pass a ``random.Random``; each of its seeds gives the copy its
+    own generator and stack order (not one fixed copy), and the same seed the same copy."""
+    state = sc.fresh(3, seed=5)
+    copies = [state.determinize(1, random.Random(k)) for k in range(5)]
+    assert len({c.rng.state for c in copies}) == 5
+    assert len({tuple(map(tuple, c.stacks)) for c in copies}) > 1
+    assert state.determinize(1, random.Random(2)).to_json() == copies[2].to_json()

@@ -106,3 +106,20 @@ def test_goods_helpers_FF_SET_3():
     message = "unknown goods type 'gold'; goods are wood, stone, wheat, coal, sheep"
     with pytest.raises(ValueError, match=message):
         goods_index("gold")
+
+
+def test_the_floor_is_news_only_when_it_saves_points_FF_END_8():
+    """FF-END-8: a score never goes below zero. Losing exactly what a seat has leaves it at 0
+    with nothing saved (no "floor" event); losing more keeps it at 0 and says how many points
+    the floor absorbed."""
+    state = game()
+    state.record_events()
+    state.points[0] = 3
+    start = state.event_count
+    state._gain(0, -3)
+    assert state.points[0] == 0
+    assert [e for e in state.events_for(None, start) if e["kind"] == "floor"] == []
+    state._gain(0, -2)
+    assert state.points[0] == 0
+    floors = [e for e in state.events_for(None, start) if e["kind"] == "floor"]
+    assert [(e["seat"], e["points"]) for e in floors] == [(0, 2)]

@@ -9,7 +9,11 @@ at (0,0) and the Mine at (1,0); x grows east and y grows north.
 
 from __future__ import annotations
 
+import pytest
+
 from acreage.games.foxglove import scenario as sc
+from acreage.games.foxglove.actions import TRAIL
+from acreage.games.foxglove.rulings import MAX_TRAILS
 
 from .test_rules_phases_effects import empty_town, game, hold
 
@@ -254,3 +258,17 @@ def test_lean_to_gives_one_free_trail_per_phase_only_FF_EFX_19():
     assert sc.cubes_at(state, 0, (0, 0)) == {}
     assert state.current_player == 1
     assert state.free_trails[0] == 0
+
+
+@pytest.mark.parametrize(("trails", "offered"), [(MAX_TRAILS - 1, True), (MAX_TRAILS, False)])
+def test_a_town_at_the_trail_limit_is_offered_no_new_trail(trails, offered):
+    """The action-id layout has room for MAX_TRAILS trails per town (rulings.py: the game's
+    economy cannot pay for half of them); a town holding that many is offered no new trail,
+    one short of it still is. The limit only binds in a hand-made position."""
+    state = game()
+    empty_town(state, 0, wood=3, stone=3)
+    for k in range(trails):  # one long east-west line from the Mine
+        sc.add_trail(state, 0, (2 + k, 0), "EW")
+    sc.goto_construction(state, 0, round=1)
+    sc.play(state, "trails")
+    assert any(a.kind == TRAIL for a in state.legal_actions()) is offered

@@ -177,3 +177,14 @@ def test_state_describes_its_events_with_seat_labels_FF_TRN_11():
     named = state.describe_event(cap, ["Ann", "Bob"])
     assert "seat 0" in plain and "Ann" not in plain
     assert "Ann" in named and "seat 0" not in named
+
+
+def test_a_hut_used_up_hands_over_to_the_porters_lodge_FF_EFX_22_FF_EFX_26():
+    """FF-EFX-22: the Hut pulls until its uses are spent; FF-EFX-26: the next start-of-transport
+    effect (the Porter's Lodge) then resolves at once, without a "done" in between."""
+    state = hut_and_porter()
+    sc.play(state, "haul wood 0,0", "haul stone 1,0", "haul wood 0,0", "haul stone 1,0")  # 4 uses
+    assert sc.cubes_at(state, 0, (3, 3)) == {"wood": 2, "stone": 2}  # the Hut is full
+    # The Lodge's moves at once: only out of the full Hut, to the Forest and Mine with room.
+    assert legal(state) == ["done", "move stone 3,3>1,0", "move wood 3,3>0,0"]
+    assert state.frames[-1][3] == -1  # no effect is half-used: the Lodge has not begun
