@@ -37,8 +37,8 @@ GAMES_DIR = "src/acreage/games"
 RULES_MODULES: dict[str, list[str]] = {
     "harvest": ["state.py", "rules_decisions.py", "rules_rounds.py", "rules_festival.py", "rules_gairy.py",
                 "rules_town.py", "rules_scoring.py"],
-    "fields_of_green": ["state.py", "rules_farm.py", "rules_year.py", "rules_actions.py", "rules_scoring.py",
-                        "codec.py"],
+    "fields_of_green": ["state.py", "rules_decisions.py", "rules_farm.py", "rules_year.py",
+                        "rules_actions.py", "rules_scoring.py", "codec.py"],
     "foxglove": ["state.py", "rules_display.py", "rules_production.py", "rules_construction.py",
                  "rules_transport.py", "rules_scoring.py", "codec.py", "goods.py", "effects.py",
                  "topology.py", "geometry.py"],
