@@ -6,6 +6,7 @@
     python tools/mutate.py harvest --survivors          # the report plus every surviving mutant
     python tools/mutate.py harvest --show NAME          # the diff of one mutant
     python tools/mutate.py harvest --rerun-survivors    # test the survivors again (after new tests)
+    python tools/mutate.py harvest --restats            # record test coverage again, keep verdicts
 
 Each game gets its own work folder ``build/mutation/<game>/``: links to ``src/`` and ``tests/``
 and a ``setup.cfg`` written from the shared ``[mutmut]`` section of the project's ``setup.cfg``,
@@ -80,10 +81,13 @@ def game_options(game: str) -> dict[str, str]:
     return options
 
 
-def prepare(game: str, fresh: bool) -> Path:
+def prepare(game: str, fresh: bool, restats: bool = False) -> Path:
     work = WORK / game
     if fresh and work.exists():
         shutil.rmtree(work)
+    stats = work / "mutants" / "mutmut-stats.json"
+    if restats and stats.exists():
+        stats.unlink()  # mutmut records again which tests reach which function
     work.mkdir(parents=True, exist_ok=True)
     for name in ("src", "tests"):
         link = work / name
@@ -104,13 +108,14 @@ def mutmut_bin() -> str:
     return str(here) if here.exists() else "mutmut"
 
 
-def run_game(game: str, max_children: int, deadline: float | None, fresh: bool, names: list[str]) -> bool:
+def run_game(game: str, max_children: int, deadline: float | None, fresh: bool, names: list[str],
+             restats: bool = False) -> bool:
     """Run mutmut for one game; False when the budget ran out before it finished.
 
     mutmut keeps a verdict once given, so survivors are only tested again when named (``names``):
     the new tests are picked up (mutmut collects coverage for tests it has not seen).
     """
-    work = prepare(game, fresh)
+    work = prepare(game, fresh, restats)
     cmd = [mutmut_bin(), "run", "--max-children", str(max_children), *names]
     shown = " ".join(cmd[:5]) + (f" <{len(names)} mutants>" if names else "")
     print(f"== {game}: {shown} (in {work.relative_to(ROOT)})", flush=True)
@@ -182,6 +187,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget-minutes", type=float, default=None,
                     help="stop after this many minutes in all; a later run resumes")
     ap.add_argument("--fresh", action="store_true", help="forget the saved verdicts and start over")
+    ap.add_argument("--restats", action="store_true",
+                    help="forget which tests reach which function and record it again (after a change to "
+                         "the test setup, such as tests/conftest.py); the verdicts are kept")
     ap.add_argument("--report", action="store_true", help="only print the saved results")
     ap.add_argument("--survivors", action="store_true", help="also list surviving mutants (implies --report)")
     ap.add_argument("--show", metavar="MUTANT", help="print one mutant's diff")
@@ -202,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
                 names = [n for n, v in verdicts(game).items() if v in ("survived", "no tests")]
                 if not names:
                     continue
-            finished = run_game(game, args.max_children, deadline, args.fresh, names)
+            finished = run_game(game, args.max_children, deadline, args.fresh, names, args.restats)
             print(f"== {game}: {'finished' if finished else 'stopped'} after "
                   f"{(time.monotonic() - started) / 60:.1f} min", flush=True)
             if not finished and deadline is not None and time.monotonic() > deadline:

@@ -6,6 +6,7 @@ towns are dicts of ints and neighbour steps are additions. Openings are a 4-bit 
 
 from __future__ import annotations
 
+from ...core.caches import memo_table
 from .rulings import COORD_LIMIT, PACK_WIDTH
 
 N, E, S, W = 1, 2, 4, 8
@@ -74,8 +75,8 @@ def parse_cell(text: str) -> int:
     return cell_of(x, y)
 
 
-_NEIGHBOURS: dict[int, tuple[tuple[int, int], ...]] = {}
-_RING: dict[int, tuple[int, ...]] = {}
+_NEIGHBOURS: dict[int, tuple[tuple[int, int], ...]] = memo_table({})
+_RING: dict[int, tuple[int, ...]] = memo_table({})
 
 
 def neighbours(cell: int) -> tuple[tuple[int, int], ...]:

@@ -36,6 +36,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from ...core import deadline as search_deadline
+from ...core.caches import memo_table
 from ...core.errors import IllegalAction
 from .actions import A_DONE, DONE, HAUL, PROCESS, Action
 from .goods import NUM_GOODS
@@ -371,7 +372,7 @@ def _plan_once(state, weights: Weights | None, work_limit: float, time_limit: fl
     return plan_
 
 
-_CACHE: OrderedDict = OrderedDict()
+_CACHE: OrderedDict = memo_table(OrderedDict())
 _CACHE_SIZE = 4096
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
+from ...core.caches import memo_table
 from . import effects as fx
 from .content import TILES
 from .goods import NUM_GOODS
@@ -29,6 +30,7 @@ def compositions(n: int, cap: int):
             yield (first, *rest)
 
 
+@memo_table
 @cache
 def _table(tid: int, dom: tuple[int, ...], cap: int) -> list[tuple[int, ...]]:
     """Every content of a converter over goods ``dom`` (≤ ``cap`` cubes) → (before, after, points)."""

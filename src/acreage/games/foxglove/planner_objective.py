@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from ...core.caches import memo_table
 from . import effects as fx
 from .content import TILES
 from .goods import NUM_GOODS
@@ -79,6 +80,7 @@ class Terms:
     parts: tuple[tuple[str, tuple[int, ...], int, int], ...]  # (part name, lin, full, distinct)
 
 
+@memo_table
 @cache
 def building_terms(tid: int, final: bool, weights: Weights) -> Terms:
     kind = TILES[tid]

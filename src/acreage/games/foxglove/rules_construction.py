@@ -7,6 +7,7 @@ flat data (see ``state.py`` for the fields).
 
 from __future__ import annotations
 
+from ...core.caches import memo_table
 from . import effects as fx
 from .actions import (
     A_DONE,
@@ -99,7 +100,7 @@ def live_openings(cells: dict[int, int], cell: int, mask: int) -> int:
 
 #: Topologies by town layout, shared by every state that reaches the same layout (searches
 #: replay the same builds over and over; a Topology is immutable once built).
-_TOPOLOGIES: dict[tuple, Topology] = {}
+_TOPOLOGIES: dict[tuple, Topology] = memo_table({})
 
 
 def _shared_topology(cells: dict[int, int], kinds: list[int]) -> Topology:

@@ -10,6 +10,7 @@ question of many towns that differ only in the tile just built. The pruning of b
 
 from __future__ import annotations
 
+from ...core.caches import memo_table
 from .geometry import TEE_INDEX, cell_of, in_bounds, neighbours, opposite, xy
 from .heuristic_tables import D_MAX
 
@@ -54,7 +55,7 @@ class Layout:
 
 #: Trail distances by (town shape, starting group): see ``Layout.shape``. The results are
 #: shared read-only dictionaries, never changed once stored.
-_DISTS: dict[tuple[frozenset, frozenset], dict[int, int]] = {}
+_DISTS: dict[tuple[frozenset, frozenset], dict[int, int]] = memo_table({})
 
 
 def _bfs(cells, start, box) -> dict[int, int]:
@@ -106,7 +107,7 @@ def _bfs(cells, start, box) -> dict[int, int]:
     return dist
 
 
-_BOXES: dict[tuple[int, int, int, int], frozenset[int]] = {}
+_BOXES: dict[tuple[int, int, int, int], frozenset[int]] = memo_table({})
 
 
 def _box_cells(box: tuple[int, int, int, int]) -> frozenset[int]:
@@ -121,7 +122,7 @@ def _box_cells(box: tuple[int, int, int, int]) -> frozenset[int]:
     return got
 
 
-_LAYOUTS: dict[int, Layout] = {}
+_LAYOUTS: dict[int, Layout] = memo_table({})
 
 
 def layout(state, seat: int) -> Layout:

@@ -35,6 +35,7 @@ import hashlib
 import json
 from pathlib import Path
 
+from ...core.caches import memo_table
 from ...core.errors import ContentError
 from . import heuristic as _h
 from . import heuristic_tables as _tables
@@ -159,7 +160,7 @@ def features(state, seat: int) -> list[float]:
 
 #: Per round, the model in the shape the estimate uses: (the entry of ``_MODEL`` it was made
 #: from, bias, weights of the base inputs, weight per tile id).
-_FAST: dict[int, tuple] = {}
+_FAST: dict[int, tuple] = memo_table({})
 
 
 def _fast(rnd: int) -> tuple:
