@@ -15,7 +15,7 @@ import pytest
 import acreage
 from acreage import arena
 from acreage.agents import BeamAgent, make_agent
-from acreage.app.session import SetupError, make_players
+from acreage.app.players import SetupError, make_players
 from acreage.arena.jobs import ArenaError
 from acreage.core import games
 from acreage.games.foxglove.constants import CONSTRUCTION

@@ -18,7 +18,9 @@ from acreage.app.fields_of_green_view import (
     harvest_cost_of,
     short_name,
 )
-from acreage.app.session import Session, make_players, view_for
+from acreage.app.players import make_players
+from acreage.app.session import Session
+from acreage.app.views import view_for
 from acreage.games.fields_of_green import scenario as sc
 from acreage.games.fields_of_green.content import CARDS, EFFECT_KINDS, EQUIPMENT
 

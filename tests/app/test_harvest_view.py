@@ -9,7 +9,9 @@ from typer.testing import CliRunner
 import acreage
 from acreage.app.cli import app
 from acreage.app.harvest_view import RULES, HarvestView, farm_lines
-from acreage.app.session import Session, make_players, view_for
+from acreage.app.players import make_players
+from acreage.app.session import Session
+from acreage.app.views import view_for
 
 from .helpers import Script, make_console, output_of
 

@@ -20,7 +20,8 @@ from typer.testing import CliRunner
 import acreage
 from acreage.app import cli
 from acreage.app.cli import app
-from acreage.app.session import Session, make_players
+from acreage.app.players import make_players
+from acreage.app.session import Session
 from acreage.core.rng import Rng
 
 from .helpers import Script, make_console, output_of

@@ -6,7 +6,9 @@ import json
 import time
 
 import acreage
-from acreage.app.session import BaseView, Session, load_game, make_players, match_action
+from acreage.app.players import make_players
+from acreage.app.saved_games import load_game
+from acreage.app.session import BaseView, Session, match_action
 
 from .helpers import Script, make_console, output_of
 
@@ -120,7 +122,7 @@ def test_list_and_hint():
 def test_hint_asks_the_beam_bot_alone_and_mcts_with_opponents():
     """In solo Foxglove the beam bot (measured stronger there) answers ``hint``; with
     opponents, or in a game without a horizon for it, MCTS does."""
-    from acreage.app.session import hint_bot
+    from acreage.app.players import hint_bot
 
     assert hint_bot(acreage.new_game("foxglove", players=1, seed=1, solo_setup=2)).startswith("beam:")
     assert hint_bot(acreage.new_game("foxglove", players=2, seed=1)).startswith("mcts:")

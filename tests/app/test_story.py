@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 
 import acreage
-from acreage.app.session import Session, load_game, make_players
+from acreage.app.players import make_players
+from acreage.app.saved_games import load_game
+from acreage.app.session import Session
 
 from .helpers import Script, make_console, output_of
 

@@ -22,7 +22,11 @@ from rich.text import Text
 from ..core import AcreageError, game_info, games, load_state, new_game
 from ..core.formats import RECORD_FORMAT, SNAPSHOT_FORMAT
 from .menu import MenuQuit, run_menu
-from .session import Session, load_game, make_players, read_json, run_replay, view_for
+from .players import make_players
+from .replay import run_replay
+from .saved_games import load_game, read_json
+from .session import Session
+from .views import view_for
 
 app = typer.Typer(
     add_completion=False,

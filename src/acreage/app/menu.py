@@ -14,7 +14,7 @@ from rich.text import Text
 
 from ..agents import AGENTS, make_agent
 from ..core import games
-from .session import InputFn
+from .players import InputFn
 from .views import view_for
 
 DEFAULT_GAME = "foxglove"
