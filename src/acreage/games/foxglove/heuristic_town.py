@@ -55,7 +55,7 @@ class TownSurvey:
         "state", "cubes", "kinds", "bcell", "cells", "nb", "rnd", "prod_left", "has_future",
         "build_now", "haul_now", "expert", "final_now", "normal_future", "cur_open", "lay", "topo",
         "label", "supply", "consumers", "makers", "producers", "hut", "porter", "spare", "room",
-        "smult", "wcache", "museum_done", "used", "maker_now",
+        "smult", "wcache", "museum_done", "used", "maker_now", "weight",
     )
 
     def __init__(self, state, seat: int, finished: bool) -> None:
@@ -86,6 +86,7 @@ class TownSurvey:
         self.used: dict[int, float] = {}  # cubes this round's processing took from each building
         self.maker_now: dict[int, float] = {}  # sets each Kiln/Swidden runs this round
         self._survey()
+        self.weight = self._weight_function()
 
     def _survey(self) -> None:
         """One pass over the buildings: supply, consumers, makers, producers, the Hut and Lodge.
@@ -151,40 +152,45 @@ class TownSurvey:
         self.supply, self.consumers, self.makers, self.producers = sup, consumers, makers, producers
         self.spare, self.hut, self.porter, self.room = spare, hut, porter, room
 
-    def weight(self, b: int, t: int, g: int, now: bool) -> float:
-        """How much of a goods-``g`` cube on building b counts for the consumer on building t.
-
-        ``now``: for this round's processing, where only what can move this turn counts
-        (haulage only while it can still run, a trail only if it can still be laid)."""
-        if b == t:
-            return 1.0
-        expert = self.expert
-        key = (b, t, g if expert else 0, now)
+    def _weight_function(self):
+        """``weight(b, t, g, now)``: how much of a goods-``g`` cube on building b counts for the
+        consumer on building t. ``now``: for this round's processing, where only what can move
+        this turn counts (haulage only while it can still run, a trail only if it can still be
+        laid). A closure over this town's facts, with its own cache: it is the estimate's most
+        called function, and a closure reads them faster than a method reads attributes."""
+        expert, topo, bcell, label = self.expert, self.topo, self.bcell, self.label
+        lay, cells = self.lay, self.cells
+        porter, hut, haul_now, build_now = self.porter, self.hut, self.haul_now, self.build_now
         wcache = self.wcache
-        w = wcache.get(key)
-        if w is not None:
+
+        def weight(b: int, t: int, g: int, now: bool) -> float:
+            if b == t:
+                return 1.0
+            key = (b, t, g if expert else 0, now)
+            w = wcache.get(key)
+            if w is not None:
+                return w
+            if expert:
+                joined = t in topo.reachable(bcell[b], g, True)
+            else:
+                joined = label[b] == label[t]
+            if joined:
+                w = W_CONN
+            else:
+                w = 0.0
+                if not now or haul_now:
+                    if porter:
+                        w = W_PORTER
+                    if hut >= 0 and hut != t and label[hut] == label[t]:
+                        w = max(w, W_HAUL)
+                if not now or build_now:
+                    d = lay.dist(cells, label[t]).get(bcell[b])
+                    if d is not None:
+                        w = max(w, W_CONN * (1.0 - (TRAIL_STEP_NOW if now else TRAIL_STEP) * d))
+            wcache[key] = w
             return w
-        label = self.label
-        if expert:
-            joined = t in self.topo.reachable(self.bcell[b], g, True)
-        else:
-            joined = label[b] == label[t]
-        if joined:
-            w = W_CONN
-        else:
-            w = 0.0
-            if not now or self.haul_now:
-                if self.porter:
-                    w = W_PORTER
-                hut = self.hut
-                if hut >= 0 and hut != t and label[hut] == label[t]:
-                    w = max(w, W_HAUL)
-            if not now or self.build_now:
-                d = self.lay.dist(self.cells, label[t]).get(self.bcell[b])
-                if d is not None:
-                    w = max(w, W_CONN * (1.0 - (TRAIL_STEP_NOW if now else TRAIL_STEP) * d))
-        wcache[key] = w
-        return w
+
+        return weight
 
     def sources(self, supply, t: int, goods, now: bool):
         """Per goods type: total cubes that can reach ``t`` and their (weight, building) list."""
