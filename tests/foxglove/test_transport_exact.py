@@ -188,3 +188,50 @@ def test_a_hut_used_up_hands_over_to_the_porters_lodge_FF_EFX_22_FF_EFX_26():
     # The Lodge's moves at once: only out of the full Hut, to the Forest and Mine with room.
     assert legal(state) == ["done", "move stone 3,3>1,0", "move wood 3,3>0,0"]
     assert state.frames[-1][3] == -1  # no effect is half-used: the Lodge has not begun
+
+
+def _stone_only_across_the_forest(state, seat: int) -> None:
+    """Stone on the Mine can reach the Foundry only through the Forest (FF-EX-6 step 3)."""
+    empty_town(state, seat, stone=3)
+    sc.add_trail(state, seat, (0, 1), "NS")
+    sc.add_building(state, seat, "Foundry", (0, 2))
+    sc.add_trail(state, seat, (0, -1), "NE")
+    sc.add_trail(state, seat, (1, -1), "NW")
+
+
+def test_an_expert_seat_with_no_move_of_its_own_is_not_asked_FF_TRN_6_FF_TRN_11():
+    """FF-TRN-6: an expert seat cannot carry stone across the Forest, so it has no move; its
+    stage then ends by itself ("stuck", FF-TRN-11) instead of asking it to say "done". The same
+    town without the variant has the move and is asked."""
+    for expert, asked in (({1}, False), (set(), True)):
+        state = game(expert=expert)
+        _stone_only_across_the_forest(state, 1)
+        hold(state, 0)
+        state.record_events()
+        start = state.event_count
+        sc.goto_transport(state, 1, round=1)
+        state._advance()
+        assert (state.current_player == 1) is asked
+        ends = [e for e in new_events(state, start) if e["kind"] == "stage_end" and e["seat"] == 1]
+        assert ends == ([] if asked else [{"kind": "stage_end", "seat": 1, "reason": "stuck"}])
+
+
+def test_processing_adds_every_converters_points_with_or_without_a_log_FF_PRC_1():
+    """FF-PRC-1: at the end of a transport stage every converter processes; the seat gains the
+    sum (Sawmill 2 wood -> 3, Stonecutter's Yard 2 stone -> 4: 7 points), whether or not the game
+    keeps an event log (the logged path counts separately)."""
+    for logged in (False, True):
+        state = game()
+        empty_town(state, 0)
+        sc.add_building(state, 0, "Sawmill", (3, 3))
+        sc.add_building(state, 0, "Stonecutter's Yard", (5, 5))
+        sc.set_cubes(state, 0, (3, 3), wood=2)
+        sc.set_cubes(state, 0, (5, 5), stone=2)
+        hold(state, 1)
+        sc.goto_transport(state, 0, round=1)
+        if logged:
+            state.record_events()
+        before = state.points[0]
+        sc.play(state, "done")
+        assert state.points[0] - before == 7
+        assert sc.cubes_at(state, 0, (3, 3)) == {} and sc.cubes_at(state, 0, (5, 5)) == {}
