@@ -52,7 +52,7 @@ mutate: $(STAMP)
 	$(BIN)/python tools/mutate.py $(MUTATE_GAME) --max-children 1 --budget-minutes $(MUTATE_MINUTES)
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench tools .ci
+	$(BIN)/ruff check src tests bench tools examples .ci
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
