@@ -1,0 +1,195 @@
+"""Fields of Green's events, field by field, over whole random games: every action and draw is
+told with exactly its fields and values, and a draw's cards only to the seat that drew them
+(FG-ACT-7, FG-BLD, FG-WT-1, FG-SILO-1, FG-MKT-1, FG-RST-1, FG-SET-3, FG-EQP, FG-END).
+Written for the event-log mutants of the mutation run (docs/mutation.md)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import acreage
+from acreage.games.fields_of_green import rulings as R
+from acreage.games.fields_of_green import scenario as sc
+from acreage.games.fields_of_green.content import CARD_BY_NAME, CARDS
+
+from .helpers import game
+
+COMMON = {"i", "step", "kind", "seat"}
+FIELDS = {
+    "build": {"card", "cell", "coins", "food", "water"},
+    "tower": {"cell", "coins"},
+    "silo": {"cell"},
+    "market": {"food", "coins"},
+    "restore": {"card", "cell", "coins"},
+    "discard": {"card"},
+    "split": {"split", "count"},
+    "equipment": {"count"},
+    "game_over": {"scores", "ranking"},
+    "display": {"revealed"},
+    "reveal": {"picks"},
+    "wasteland": {"card", "cell"},
+}
+#: Every kind events.py documents (a misspelt kind would be silently skipped by a reader).
+KINDS = {"setup", "year", "income", "water", "split", "pick", "reveal", "take", "display", "build",
+         "tower", "silo", "restore", "market", "discard", "pay_water", "fill", "sell", "effect",
+         "bonus", "points", "equipment", "equip", "install", "harvest", "abandon", "wasteland",
+         "game_over"}
+#: What only the drawing seat is told, on top of the public fields.
+PRIVATE = {"split": "cards", "equipment": "tiles"}
+
+
+def _played(seed: int, players: int):
+    state = acreage.new_game("fields_of_green", players=players, seed=seed)
+    state.record_events()
+    rng = random.Random(seed)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize(("seed", "players"), [(0, 2), (1, 3), (2, 4)])
+def test_each_action_is_told_with_exactly_its_fields(seed, players):
+    state = _played(seed, players)
+    seen = set()
+    for e in state.events_for(None):
+        kind = e["kind"]
+        assert kind in KINDS, e
+        if kind not in FIELDS:
+            continue
+        seen.add(kind)
+        assert set(e) == COMMON | FIELDS[kind], e
+        if kind in ("display", "reveal"):
+            assert e["seat"] is None
+            continue
+        if kind == "wasteland":
+            assert type(e["seat"]) is int and e["card"] in {c.name for c in CARD_BY_NAME.values()}
+            continue
+        if kind == "game_over":
+            assert e["seat"] is None
+            assert (e["scores"], e["ranking"]) == (state.scores(), state.ranking())
+            continue
+        if kind in PRIVATE:
+            continue
+        # An action the seat chose is the step's own; one the engine played for it (the only
+        # choice left, e.g. a Market with no Food) is told at the step that led to it.
+        assert type(e["seat"]) is int, e
+        chosen = e["seat"] == state.history_seats[e["step"] - 1]
+        action = state.history[e["step"] - 1] if chosen else None
+        if chosen and "cell" in e:
+            assert str(action).endswith(" " + e["cell"]), (e, str(action))
+        if kind == "build":
+            card = CARD_BY_NAME[e["card"].lower()]
+            assert (e["coins"], e["water"], e["food"]) == card.cost
+        elif kind == "tower":
+            assert e["coins"] == R.TOWER_PRICE
+        elif kind == "market":
+            assert e["coins"] == R.MARKET_COINS + R.MARKET_FOOD_PRICE * e["food"]
+            assert action is None or e["food"] == action.a
+        elif kind == "restore":
+            assert e["coins"] == R.RESTORE_PRICE
+    assert {"build", "discard", "split", "tower", "game_over"} <= seen
+    assert ("display" if players == 2 else "reveal") in seen
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_reveal_names_the_card_each_seat_picked_FG_ACT_3(seed):
+    """FG-ACT-3 (3-4 players): the reveal names, per seat, the card it had picked face down
+    (which only that seat was told when it picked)."""
+    state = _played(seed, 3)
+    last_pick: dict[int, str] = {}
+    reveals = 0
+    for seat in range(3):
+        for e in state.events_for(seat):
+            if e["kind"] == "pick" and e["seat"] == seat:
+                last_pick[seat] = e["card"]
+            elif e["kind"] == "reveal":
+                if seat == 0:
+                    reveals += 1
+                assert e["picks"][seat] == last_pick.get(seat), (seat, e)
+    assert reveals > 10
+
+
+@pytest.mark.parametrize(("seed", "players"), [(2, 2), (3, 3)])
+def test_the_breakdown_names_each_cards_printed_vp_FG_END_3(seed, players):
+    """FG-END-3: each face-up card's printed VP is a line of its own, "<card> (printed VP)",
+    summed over the copies in the farm; face-down (Wasteland) cards give none."""
+    state = _played(seed, players)
+    lines = 0
+    for seat in range(players):
+        want: dict[str, int] = {}
+        for p, cid in enumerate(state.pcard[seat]):
+            card = CARDS[cid]
+            if not state.pdown[seat][p] and card.vp:
+                key = f"{card.name} (printed VP)"
+                want[key] = want.get(key, 0) + card.vp
+        got = {k: v for k, v in state.score_breakdown(seat).items() if k.endswith("(printed VP)")}
+        assert got == want
+        lines += len(got)
+    assert lines > 0  # the games do score printed VP
+
+
+@pytest.mark.parametrize(("seed", "players", "kind"), [(1, 3, "split"), (0, 2, "equipment")])
+def test_a_draw_is_told_in_full_only_to_the_drawer(seed, players, kind):
+    """FG-SET-3 / FG-EQP: the others learn how many were drawn, the drawer also which."""
+    state = _played(seed, players)
+    public = [e for e in state.events_for(None) if e["kind"] == kind]
+    assert public
+    for e in public:
+        drawer = e["seat"]
+        mine = next(x for x in state.events_for(drawer) if x["i"] == e["i"])
+        assert set(mine) == set(e) | {PRIVATE[kind]}
+        assert len(mine[PRIVATE[kind]]) == e["count"]
+        for other in range(players):
+            if other != drawer:
+                assert next(x for x in state.events_for(other) if x["i"] == e["i"]) == e
+
+
+def test_vp_tokens_are_credited_to_the_card_that_gave_them_FG_EFX_8():
+    """VP tokens (FG-EFX-8) appear in each seat's breakdown under the card and moment that gave
+    them, for that seat only, and nothing is left to "earlier" when the log covers the game."""
+    state = _played(2, 3)  # seats 0 and 2 gain tokens (Winery, Rice Paddy)
+    for seat in range(3):
+        lines = state.score_breakdown(seat)
+        tokens = {k: v for k, v in lines.items() if k.endswith("(harvest)")}
+        assert sum(tokens.values()) == state.vp[seat]
+        assert not any(k.startswith("VP tokens") for k in lines)
+    assert state.vp[0] and state.vp[2]
+
+
+def test_an_equipment_bonus_of_food_alone_is_told_FG_EFX_12():
+    """FG-EFX-12: a Tractor on a Wheat Field adds 1 Food to its harvest; the log tells that
+    bonus as its own line, as it does the Milking Machine's coins (FG-EX-5)."""
+    s = game(3)
+    sc.clear_farm(s, 0, water=1, food=0)
+    sc.add_card(s, 0, "Wheat Field", (1, 1), equipment=("Tractor",))
+    sc.goto_harvest(s, 0, year=2)
+    s.record_events()
+    start = s.event_count
+    s.apply("harvest 1,1")
+    bonuses = [e for e in s.events_for(0, start) if e["kind"] == "bonus"]
+    assert [(b["tile"], b["card"], b["coins"], b["food"], b["points"]) for b in bonuses] == [
+        ("Tractor", "Wheat Field", 0, 1, 0)]
+    assert s.food[0] == 3  # 2 from the field, 1 from the Tractor
+
+
+def test_an_effect_says_how_many_equipment_draws_it_starts_FG_EQ_1():
+    """An effect's ``equipment`` field counts the Equipment gains it sets off (FG-EQ-1); each is
+    then told as an ``equipment`` draw of that seat (the stack never runs dry in this game)."""
+    state = _played(0, 2)
+    effects = [e for e in state.events_for(None) if e["kind"] == "effect"]
+    draws = [e for e in state.events_for(None) if e["kind"] == "equipment"]
+    assert draws  # a Tool Shed gives one gain, a Machinery Barn two
+    assert sum(e["equipment"] for e in effects) == len(draws)
+    for d in draws:
+        assert any(e["seat"] == d["seat"] and e["equipment"] and e["i"] < d["i"] for e in effects)
+
+
+def test_the_state_says_its_events_with_the_tables_names():
+    """The state's own describe_event/event_is_news are the events module's, with seat labels."""
+    state = _played(0, 2)
+    build = next(e for e in state.events_for(None) if e["kind"] == "build")
+    said = state.describe_event(build, ["Ann", "Bob"])
+    assert said.startswith(["Ann", "Bob"][build["seat"]] + " builds " + build["card"])
+    assert state.event_is_news(build) is True
