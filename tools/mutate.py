@@ -46,7 +46,9 @@ RULES_MODULES: dict[str, list[str]] = {
 }
 #: Tests run against each game's mutants (mutmut runs, per mutant, only those that reach the
 #: mutated function).
-COMMON_TESTS = ["tests/test_core_contract.py", "tests/test_content_checks.py", "tests/test_events_contract.py"]
+COMMON_TESTS = [
+    "tests/test_core_contract.py", "tests/test_content_checks.py", "tests/test_events_contract.py",
+]
 #: Tests outside a game's folder that play its rules. (Foxglove's hypothesis property tests,
 #: tests/test_properties.py, also reach the action-id codec, but they made each mutant of the
 #: functions they touch take tens of seconds; the codec has exact tests of its own in
