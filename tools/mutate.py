@@ -7,6 +7,7 @@
     python tools/mutate.py harvest --show NAME          # the diff of one mutant
     python tools/mutate.py harvest --rerun-survivors    # test the survivors again (after new tests)
     python tools/mutate.py harvest --restats            # record test coverage again, keep verdicts
+    python tools/mutate.py foxglove --rerun-survivors --match _has_move   # only some survivors
 
 Each game gets its own work folder ``build/mutation/<game>/``: links to ``src/`` and ``tests/``
 and a ``setup.cfg`` written from the shared ``[mutmut]`` section of the project's ``setup.cfg``,
@@ -197,6 +198,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--show", metavar="MUTANT", help="print one mutant's diff")
     ap.add_argument("--rerun-survivors", action="store_true",
                     help="test the surviving mutants again (e.g. after adding tests)")
+    ap.add_argument("--match", action="append", default=[], metavar="TEXT",
+                    help="with --rerun-survivors: only the survivors whose name contains TEXT (repeatable)")
     ap.add_argument("--json", metavar="FILE", help="also write the report rows to this file")
     args = ap.parse_args(argv)
     games = list(RULES_MODULES) if args.game == "all" else [args.game]
@@ -209,7 +212,8 @@ def main(argv: list[str] | None = None) -> int:
             started = time.monotonic()
             names = []
             if args.rerun_survivors:
-                names = [n for n, v in verdicts(game).items() if v in ("survived", "no tests")]
+                names = [n for n, v in verdicts(game).items() if v in ("survived", "no tests")
+                         and (not args.match or any(m in n for m in args.match))]
                 if not names:
                     continue
             finished = run_game(game, args.max_children, deadline, args.fresh, names, args.restats)
