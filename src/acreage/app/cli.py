@@ -157,6 +157,8 @@ def play(
 ) -> None:
     """Play a game. With no arguments a short menu asks what to play. The game is saved when it
     ends and when you leave, so you can continue it (--load) or watch it again (replay)."""
+    # One function: each way to start (the menu, --load, a game named with its seats) is a
+    # few lines that end in the same session; its docstring is the --help text.
     console = _console()
 
     input_fn = _input_for(console)
@@ -343,6 +345,8 @@ def fuzz_command(
     summary_json: Annotated[Path | None, typer.Option("--summary", help="Write the summary as JSON.")] = None,
 ) -> None:
     """Play random games with invariant checks at every step; write each failure as a record."""
+    # One function: it reads the options, builds the configurations and reports progress, a
+    # few lines each, in the order the command does them (its docstring is the --help text).
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from ..arena import fuzz

@@ -322,6 +322,9 @@ def play_checked(spec: GameSpec, checks: Checks = Checks(), script: list[str] | 
                  extra_action: str | None = None) -> dict:
     """Play ``spec`` with ``checks``; return a result row (``failure`` is None if all held).
 
+    One function: every check runs between the same two steps and reports through the same
+    failure record, so the loop reads as the list of invariants it checks, in order.
+
     ``script``: notation of the actions to play instead of random choices (the game stops where
     it ends; end-of-game checks run only if the game is over). ``extra_action`` is then tried
     too (a failure file names the action that failed)."""

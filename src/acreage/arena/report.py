@@ -279,6 +279,11 @@ def _signed(value: float | None, ci: list | None, digits: int = 1) -> str:
 
 
 def print_summary(summary: dict, console=None, top: int = 12) -> None:
+    """The summary tables of an arena run, for the terminal.
+
+    One function: it is a straight run of tables in the order a reader wants them (results,
+    ratings, tiles, timings), each a few lines of rich calls; split, it would only pass the
+    console and the summary around."""
     from rich.console import Console
     from rich.table import Table
 

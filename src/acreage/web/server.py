@@ -202,7 +202,11 @@ def create_app(
     on_stop: Callable[[], None] | None = None,
 ) -> FastAPI:
     """The application. ``store_url``: a SQLite file (default) or ``postgresql://…``;
-    ``warm_bots`` starts the bot workers with the server (tests that need no bot turn it off)."""
+    ``warm_bots`` starts the bot workers with the server (tests that need no bot turn it off).
+
+    One function, as FastAPI apps are: each route is a short closure over this app's tables,
+    store and bot pool (no module-level state, so tests and two servers in one process never
+    share a game); the work is in ``tables.py``, ``store.py`` and ``bots.py``."""
     hub_box: dict[str, Hub] = {}
 
     @asynccontextmanager

@@ -240,6 +240,11 @@ def _piece(s, seat: int, value: Any, where: str) -> int:
 
 
 def state_from_json(cls, data: dict):
+    """Rebuild a Fields of Green position from a snapshot, naming the first bad field.
+
+    One function: it reads the fields in the snapshot's order, each check a line or two next
+    to the field it guards, and the conservation checks need every field read first; split,
+    it would pass the half-built state around without making any step clearer."""
     GAME_INFO = game_info("fields_of_green")  # noqa: N806 - through the registry: the package imports the state
     from .constants import PHASE_NAMES, RESOLVE
 

@@ -131,7 +131,11 @@ def _solve(town: TransportTown, cp, batches: int, budget: _Budget, workers: int,
     value cannot exceed the bound (a valid cut), and the search stops once a solution reaches
     the bound with no more actions than the relaxation needs (then it is optimal on both counts).
     A solution at the bound with more actions stops the search too; a short second solve with
-    the value fixed at the bound then looks for fewer actions (a tie-break only)."""
+    the value fixed at the bound then looks for fewer actions (a tie-break only).
+
+    One function: the model, its cut, the solution callback and the tie-break solve share the
+    builder's variables and the solver's status; the reading of a solution into steps is the
+    only part that could stand alone, and it is a dozen lines."""
     t0 = time.perf_counter()
     bld = ModelBuilder(town, cp, batches)
     bld.build()
@@ -285,7 +289,12 @@ def _far_below_bound(p: Plan) -> bool:
 
 def _plan_once(state, weights: Weights | None, work_limit: float, time_limit: float | None,
                workers: int, max_batches: int, use_solver: bool) -> Plan:
-    """One attempt of :func:`plan` with the given work."""
+    """One attempt of :func:`plan` with the given work.
+
+    One function: its steps (the relaxation and its bound, the idle plan, the relaxation's own
+    plan, more batches until the bound, the replay) each decide whether to stop with what they
+    have, and share the fallback found so far; as separate functions they would hand that
+    state back and forth."""
     t0 = time.perf_counter()
     weights = weights or DEFAULT_WEIGHTS
     town = TransportTown(state, weights)

@@ -60,6 +60,11 @@ def _tuples(x):
 
 
 def state_from_json(cls, data: dict):
+    """Rebuild a Foxglove Farm position from a snapshot, naming the first bad field.
+
+    One function: it reads the fields in the snapshot's order, each check a line or two next
+    to the field it guards, and the tile and cube counts need every field read first; split,
+    it would pass the half-built state around without making any step clearer."""
     GAME_INFO = game_info("foxglove")  # noqa: N806 - through the registry: this package's __init__ imports the state
 
     n = _get(data, "players", int, "")

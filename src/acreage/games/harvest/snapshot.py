@@ -79,6 +79,11 @@ def _list(v: Any, where: str, lo, hi, length: int | None = None) -> list[int]:
 
 
 def state_from_json(cls, data: dict):
+    """Rebuild a Harvest position from a snapshot, naming the first bad field.
+
+    One function: it reads the fields in the snapshot's order, each check a line or two next
+    to the field it guards, and the component counts need every field read first; split, it
+    would pass the half-built state around without making any step clearer."""
     def need(key):
         if key not in data:
             raise BadSnapshot(f"snapshot: field {key!r} is missing")
