@@ -1,0 +1,39 @@
+"""Layout rules a reader relies on (docs/architecture.md): a function longer than 80 lines says
+at its top why it is one function ("One function: ...", "One dispatcher ...")."""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import tokenize
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "acreage"
+LONG = 80
+REASON = re.compile(r"\bOne (function|dispatcher)\b")
+
+
+def _top_comments(source: str, node: ast.AST) -> str:
+    """The comments between a function's signature and its first statement after the docstring."""
+    body = node.body[1:] if ast.get_docstring(node) else node.body
+    start, end = node.lineno, body[0].lineno if body else node.end_lineno
+    lines = source.splitlines()[start - 1:end]
+    tokens = tokenize.generate_tokens(io.StringIO("\n".join(lines) + "\n").readline)
+    try:
+        return " ".join(t.string for t in tokens if t.type == tokenize.COMMENT)
+    except tokenize.TokenError:
+        return ""
+
+
+def test_long_functions_say_why_they_are_one():
+    missing = []
+    for path in sorted(SRC.rglob("*.py")):
+        source = path.read_text()
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                if node.end_lineno - node.lineno + 1 > LONG:
+                    said = (ast.get_docstring(node) or "") + " " + _top_comments(source, node)
+                    if not REASON.search(said):
+                        missing.append(f"{path.relative_to(SRC)}:{node.lineno} {node.name}")
+    assert not missing, "long functions without a reason at their top: " + ", ".join(missing)
