@@ -8,6 +8,9 @@ happened. A hand-built position is not what its record replays to, so its log be
 
 from __future__ import annotations
 
+import random
+
+import acreage
 from acreage.core.events import EARLIER
 from acreage.games.foxglove import scenario as sc
 from acreage.games.foxglove.events import FLOOR_SOURCE, describe
@@ -127,3 +130,17 @@ def test_score_floor_is_a_points_event_FF_END_8_FF_PRD_8():
     ]
     assert state.scores()[0] == 0
     assert state.score_breakdown(0) == {EARLIER: 1, "Charred Grounds (production)": -4, FLOOR_SOURCE: 3}
+
+
+def test_each_phase_change_is_told_once_in_the_rulebooks_order_FF_RND_1():
+    """FF-RND-1: each round runs construction then transportation (round 4: the final stage);
+    the log tells each phase as it begins, for everyone, with nothing but its name."""
+    state = acreage.new_game("foxglove", players=2, seed=3)
+    state.record_events()
+    rng = random.Random(3)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    phases = [e for e in state.events_for(None) if e["kind"] == "phase"]
+    rounds = ["construction", "transportation"] * 3 + ["construction", "final stage"]
+    assert [e["phase"] for e in phases] == rounds
+    assert all(set(e) == {"i", "step", "kind", "seat", "phase"} and e["seat"] is None for e in phases)

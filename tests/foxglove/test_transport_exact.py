@@ -235,3 +235,21 @@ def test_processing_adds_every_converters_points_with_or_without_a_log_FF_PRC_1(
         sc.play(state, "done")
         assert state.points[0] - before == 7
         assert sc.cubes_at(state, 0, (3, 3)) == {} and sc.cubes_at(state, 0, (5, 5)) == {}
+
+
+def test_processing_is_offered_only_when_a_different_types_converter_can_run_FF_FIN_7():
+    """FF-FIN-7 with a "different types" converter: a Market needs 3 types; holding wood and
+    stone only, no processing step can run, so none is offered and, with no move either, the
+    final stage ends by itself. With wheat too, "process" is offered."""
+    for held, offered in (({"wood": 1, "stone": 1}, False), ({"wood": 1, "stone": 1, "wheat": 1}, True)):
+        state = game()
+        empty_town(state, 0)
+        sc.add_building(state, 0, "Market", (3, 3))
+        sc.set_cubes(state, 0, (3, 3), **held)
+        hold(state, 1)
+        sc.goto_transport(state, 0, round=4)
+        state._advance()
+        if offered:
+            assert state.current_player == 0 and "process" in legal(state)
+        else:
+            assert state.current_player != 0 or "process" not in legal(state)
