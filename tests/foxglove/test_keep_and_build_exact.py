@@ -272,3 +272,19 @@ def test_a_town_at_the_trail_limit_is_offered_no_new_trail(trails, offered):
     sc.goto_construction(state, 0, round=1)
     sc.play(state, "trails")
     assert any(a.kind == TRAIL for a in state.legal_actions()) is offered
+
+
+def test_a_pending_upgrade_payment_is_encoded_as_one_FF_TRL_4():
+    """FF-TRL-4: an upgrade costs one wood or stone; with both on hand the seat chooses, and the
+    observation tensor marks the payment as an upgrade's (not a build's or a new trail's)."""
+    from acreage.games.foxglove import encoding
+
+    state = game()
+    empty_town(state, 0, wood=1, stone=1)
+    sc.add_trail(state, 0, (0, 1), "NS")
+    hold(state, 1)
+    sc.goto_construction(state, 0, round=2)
+    sc.play(state, "trails", "upgrade NES 0,1")
+    assert sorted(str(a) for a in state.legal_actions()) == ["pay stone 1,0", "pay wood 0,0"]
+    purpose = encoding._offsets(2)["details"] + 7
+    assert state.observation_tensor(0)[purpose:purpose + 3] == [0.0, 0.0, 1.0]  # build, trail, upgrade
