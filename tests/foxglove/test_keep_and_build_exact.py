@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from acreage.games.foxglove import scenario as sc
-from acreage.games.foxglove.actions import TRAIL
-from acreage.games.foxglove.rulings import MAX_TRAILS
+from acreage.games.foxglove.actions import BUILD, TRAIL
+from acreage.games.foxglove.rulings import MAX_BUILDINGS, MAX_TRAILS
 
 from .test_rules_phases_effects import empty_town, game, hold
 
@@ -288,3 +288,16 @@ def test_a_pending_upgrade_payment_is_encoded_as_one_FF_TRL_4():
     assert sorted(str(a) for a in state.legal_actions()) == ["pay stone 1,0", "pay wood 0,0"]
     purpose = encoding._offsets(2)["details"] + 7
     assert state.observation_tensor(0)[purpose:purpose + 3] == [0.0, 0.0, 1.0]  # build, trail, upgrade
+
+
+@pytest.mark.parametrize(("buildings", "offered"), [(MAX_BUILDINGS - 1, True), (MAX_BUILDINGS, False)])
+def test_a_town_at_the_building_limit_is_offered_no_build(buildings, offered):
+    """The action-id layout has room for MAX_BUILDINGS buildings per town (rulings.py); a town
+    holding that many is offered no build, one short of it still is (a hand-made position)."""
+    state = game()
+    empty_town(state, 0, wood=3, stone=3)
+    for k in range(buildings - 2):  # the Forest and the Mine are two of them
+        sc.add_building(state, 0, "Windmill", (2 * (k % 12) + 3, 2 * (k // 12) + 3))
+    sc.goto_construction(state, 0, round=1)
+    assert len(state.kinds[0]) == buildings
+    assert any(a.kind == BUILD for a in state.legal_actions()) is offered
