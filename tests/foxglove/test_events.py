@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import acreage
 from acreage.core.events import EARLIER
 from acreage.games.foxglove import scenario as sc
+from acreage.games.foxglove.content import TILES
 from acreage.games.foxglove.events import FLOOR_SOURCE, describe
+from acreage.games.foxglove.goods import NUM_GOODS
 
 from .test_rules_phases_effects import build, empty_town, game, hold, kuly
 
@@ -144,3 +148,26 @@ def test_each_phase_change_is_told_once_in_the_rulebooks_order_FF_RND_1():
     rounds = ["construction", "transportation"] * 3 + ["construction", "final stage"]
     assert [e["phase"] for e in phases] == rounds
     assert all(set(e) == {"i", "step", "kind", "seat", "phase"} and e["seat"] is None for e in phases)
+
+
+def test_setup_is_told_first_with_the_start_player_and_the_display_FF_SET_12_FF_SET_13():
+    """FF-SET-12 / FF-SET-13: a game's log begins with its setup: who starts and the tiles on
+    display (the top of each space), for everyone; then the first round's production."""
+    state = acreage.new_game("foxglove", players=3, seed=8)
+    first = state.events_for(None)[0]
+    assert {k: v for k, v in first.items() if k not in ("i", "step")} == {
+        "kind": "setup", "seat": None, "start_player": state.start_player,
+        "display": [TILES[space[-1]].name for space in state.display if space],
+    }
+    assert len(first["display"]) == len(state.display)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_each_town_starts_with_the_forest_and_the_mine_and_their_cubes_only_FF_SET_7(players):
+    """FF-SET-7: each town starts as the two halves of the starting tile; the cube vector holds
+    one entry per goods type per building, nothing more."""
+    state = acreage.new_game("foxglove", players=players, seed=2)
+    for seat in range(players):
+        assert [TILES[t].name for t in state.kinds[seat]] == ["Forest", "Mine"]
+        assert len(state.cubes[seat]) == NUM_GOODS * len(state.kinds[seat])
+    assert state.undo_floor == 0 and state.history == []
