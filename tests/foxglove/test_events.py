@@ -19,7 +19,7 @@ from acreage.games.foxglove.content import TILES
 from acreage.games.foxglove.events import FLOOR_SOURCE, describe
 from acreage.games.foxglove.goods import NUM_GOODS
 
-from .test_rules_phases_effects import build, empty_town, game, hold, kuly
+from .test_rules_phases_effects import _construction, build, empty_town, game, hold, kuly
 
 
 def new_events(state, since: int) -> list[dict]:
@@ -171,3 +171,39 @@ def test_each_town_starts_with_the_forest_and_the_mine_and_their_cubes_only_FF_S
         assert [TILES[t].name for t in state.kinds[seat]] == ["Forest", "Mine"]
         assert len(state.cubes[seat]) == NUM_GOODS * len(state.kinds[seat])
     assert state.undo_floor == 0 and state.history == []
+
+
+def test_an_emporium_choice_is_told_with_what_it_gave_FF_EFX_9():
+    """FF-EFX-9: the Emporium's owner names a type and gets 5 of it; the log says which and how
+    many landed on the tile."""
+    state = _construction(3)
+    build(state, "Emporium", (0, 1))
+    state.record_events()
+    start = state.event_count
+    state.apply("choose sheep")
+    assert new_events(state, start)[0] == {
+        "kind": "choose", "seat": 0, "tile": "Emporium", "good": "sheep", "gained": {"sheep": 5}}
+
+
+def test_rounds_are_told_with_their_start_player_and_production_runs_clockwise_FF_RND_8():
+    """FF-RND-8: the start player passes one seat to the left after each round; each round is
+    told with its number and start player, and production is told seat by seat clockwise from
+    the start player (FF-SET-11)."""
+    state = acreage.new_game("foxglove", players=3, seed=4)
+    state.record_events()
+    rng = random.Random(4)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    events = state.events_for(None)
+    rounds = [e for e in events if e["kind"] == "round"]
+    first = rounds[0]["start_player"]
+    assert [(e["round"], e["start_player"], e["seat"]) for e in rounds] == [
+        (r, (first + r - 1) % 3, None) for r in range(1, 5)]
+    assert all(set(e) == {"i", "step", "kind", "seat", "round", "start_player"} for e in rounds)
+    for r, e in enumerate(rounds):
+        end = rounds[r + 1]["i"] if r + 1 < len(rounds) else None
+        seats = [x["seat"] for x in events if x["kind"] == "produce" and x["i"] > e["i"]
+                 and (end is None or x["i"] < end)]
+        order = [s for i, s in enumerate(seats) if s not in seats[:i]]
+        assert order == [(e["start_player"] + k) % 3 for k in range(3)][:len(order)]
+        assert len(order) >= 2
