@@ -7,6 +7,8 @@ Coordinates: the Forest is at (0,0) and the Mine at (1,0); x grows east and y gr
 
 from __future__ import annotations
 
+import pytest
+
 from acreage.games.foxglove import scenario as sc
 from acreage.games.foxglove.actions import Action
 
@@ -253,3 +255,42 @@ def test_processing_is_offered_only_when_a_different_types_converter_can_run_FF_
             assert state.current_player == 0 and "process" in legal(state)
         else:
             assert state.current_player != 0 or "process" not in legal(state)
+
+
+@pytest.mark.parametrize(("case", "pieces", "joined"), [
+    # A trail south of the Forest (met from the trail's side: its cell comes first in the
+    # town's order) leads east to a Kiln; only with an opening north does it reach the Forest.
+    ("trail side, no opening", [("trail", (0, -1), "EW"), ("Charcoal Kiln", (1, -1))], False),
+    ("trail side, opening", [("trail", (0, -1), "NE"), ("Charcoal Kiln", (1, -1))], True),
+    # The same north of the Forest (met from the building's side).
+    ("building side, no opening", [("trail", (0, 1), "EW"), ("Charcoal Kiln", (1, 1))], False),
+    ("building side, opening", [("trail", (0, 1), "SE"), ("Charcoal Kiln", (1, 1))], True),
+    # Two trails side by side: the second must open back toward the first (both ways, as
+    # the first trail's group is searched before the second's).
+    ("trail to trail, one way", [("trail", (0, -1), "NE"), ("trail", (1, -1), "ES"),
+                                 ("Charcoal Kiln", (2, -1))], False),
+    ("trail to trail, one way back", [("trail", (0, -1), "NE"), ("trail", (1, -1), "NS"),
+                                      ("Charcoal Kiln", (1, -2))], False),
+    ("trail to trail, both ways", [("trail", (0, -1), "NE"), ("trail", (1, -1), "EW"),
+                                   ("Charcoal Kiln", (2, -1))], True),
+    # FF-EFX-25: a Wagon Shed joins the buildings next to it, the Forest included.
+    ("wagon shed", [("Wagon Shed", (-1, 0)), ("Charcoal Kiln", (-2, 0))], True),
+])
+def test_what_joins_the_forest_to_a_kiln_FF_TRL_13_FF_EFX_25(case, pieces, joined):
+    """FF-TRL-13: a trail joins a neighbour only through an opening that faces it, and two
+    trails only where both open toward each other; FF-EFX-25: a Wagon Shed joins the buildings
+    around it. The Forest's wood can reach the Kiln exactly when the pieces join them."""
+    state = game()
+    empty_town(state, 0, wood=2)
+    kiln = None
+    for piece in pieces:
+        if piece[0] == "trail":
+            sc.add_trail(state, 0, piece[1], piece[2])
+        else:
+            sc.add_building(state, 0, piece[0], piece[1], tier="A" if piece[0] == "Charcoal Kiln" else None)
+            kiln = piece[1]
+    hold(state, 1)
+    sc.goto_transport(state, 0, round=1)
+    state._advance()
+    move = f"move wood 0,0>{kiln[0]},{kiln[1]}"
+    assert (state.current_player == 0 and move in legal(state)) is joined, case
