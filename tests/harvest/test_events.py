@@ -11,6 +11,7 @@ import random
 import acreage
 from acreage.core.events import EARLIER, recording
 from acreage.games.harvest import scenario as sc
+from acreage.games.harvest.content import BUILDING_BY_NAME
 from acreage.games.harvest.events import describe
 
 from .test_rules import _action_start
@@ -96,3 +97,25 @@ def test_kept_characters_stay_face_down_until_all_have_chosen_HV_SET_8():
     assert keeps1 and all("name" not in e for e in keeps1)
     reveal = [e for e in s.events_for(1) if e["kind"] == "reveal"]
     assert len(reveal) == 1 and len(reveal[0]["characters"]) == 2
+
+
+def test_a_harvest_tells_the_pumpkin_and_berry_bonuses_HV_FLD_5_HV_CHR_2():
+    """The Pumpkin Patcher's extra point and a Scarecrow's raise each harvested pumpkin's points
+    (HV-CHR-2: character texts are data; the Scarecrow's effect is inferred data), and a
+    Beehive adds 2 for a harvest with berries; each is told, and the told points add up to the
+    harvest's."""
+    s = _action_start(3, assign="Pumpkin Patcher:Bakehouse;Trader:Well House;Architect:Seed Loft")
+    sc.at_turn(s, 0)
+    sc.set_farm(s, 0, {"2,1": "pumpkin crop", "3,1": "blueberry crop"}, clear=True)
+    s.blds[0] = [[BUILDING_BY_NAME["scarecrow"].id, -1], [BUILDING_BY_NAME["beehive"].id, -1]]
+    s.score[0] = 0
+    s.occ = [[] for _ in s.occ]
+    s.record_events()
+    start = s.event_count
+    s.apply("place F-1")
+    s.apply("harvest")
+    got = told(s, start)
+    harvest = next(e for e in got if e["kind"] == "harvest")
+    points = {e["source"]: e["points"] for e in got if e["kind"] == "points"}
+    assert points == {"blueberry harvested": 4, "pumpkin harvested": 8, "berry bonus buildings": 2}
+    assert harvest["points"] == sum(points.values()) == s.score[0]
