@@ -116,6 +116,18 @@ def test_a_harvest_tells_the_pumpkin_and_berry_bonuses_HV_FLD_5_HV_CHR_2():
     s.apply("harvest")
     got = told(s, start)
     harvest = next(e for e in got if e["kind"] == "harvest")
-    points = {e["source"]: e["points"] for e in got if e["kind"] == "points"}
+    points = {e["source"]: e["points"] for e in got if e["kind"] == "points" and e["seat"] == 0}
     assert points == {"blueberry harvested": 4, "pumpkin harvested": 8, "berry bonus buildings": 2}
     assert harvest["points"] == sum(points.values()) == s.score[0]
+    assert s.score_breakdown(0)["berry bonus buildings"] == 2
+    # Without berries in the harvest, the Beehive gives nothing and nothing is told of it.
+    s = _action_start(3, assign="Pumpkin Patcher:Bakehouse;Trader:Well House;Architect:Seed Loft")
+    sc.at_turn(s, 0)
+    sc.set_farm(s, 0, {"2,1": "pumpkin crop"}, clear=True)
+    s.blds[0] = [[BUILDING_BY_NAME["beehive"].id, -1]]
+    s.occ = [[] for _ in s.occ]
+    s.record_events()
+    start = s.event_count
+    s.apply("place F-1")
+    s.apply("harvest")
+    assert [e["source"] for e in told(s, start) if e["kind"] == "points"] == ["pumpkin harvested"]
