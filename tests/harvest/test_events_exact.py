@@ -49,6 +49,9 @@ def test_every_event_has_a_documented_kind_and_exactly_its_fields(seed, players)
             assert set(e) == COMMON | EXACT[kind], e
         else:
             assert COMMON <= set(e) <= COMMON | AT_MOST[kind], e
+        if kind == "gain":
+            assert isinstance(e["source"], str) and e["source"], e  # every gain says why
+            assert any(e[k] for k in ("coins", "water", "capacity", "fertilizer", "seeds", "points")), e
         if kind in ("reveal", "round", "sunset", "game_over"):
             assert e["seat"] is None, e
         elif kind != "gairy":
