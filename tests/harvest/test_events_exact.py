@@ -105,3 +105,15 @@ def test_income_and_harvests_are_told_with_their_sources(seed, players):
             assert e["source"] == "berry bonus buildings" or e["source"][:-len(" harvested")] in h["crops"]
             told += e["points"]
         assert told == h["points"], (h, told)
+
+
+def test_the_state_says_its_events_with_the_tables_names():
+    """The state's own describe_event/event_is_news are the events module's, with seat labels."""
+    from acreage.games.harvest.events import describe, is_news
+
+    state = _played(2, 2)
+    place = next(e for e in state.events_for(None) if e["kind"] == "place")
+    names = ["Ann", "Bob"]
+    assert state.describe_event(place, names) == describe(place, names)
+    assert names[place["seat"]] in state.describe_event(place, names)
+    assert state.event_is_news(place) is is_news(place)
