@@ -117,3 +117,16 @@ def test_the_state_says_its_events_with_the_tables_names():
     assert state.describe_event(place, names) == describe(place, names)
     assert names[place["seat"]] in state.describe_event(place, names)
     assert state.event_is_news(place) is is_news(place)
+
+
+def test_each_seat_is_told_its_deal_and_the_others_only_that_it_was_dealt_HV_SET_8():
+    """HV-SET-8: a seat is told the two characters and two farmhouses dealt to it; everyone
+    sees that each seat was dealt, without what."""
+    state = _played(3, 3)
+    public = [e for e in state.events_for(None) if e["kind"] == "deal"]
+    assert sorted(e["seat"] for e in public) == [0, 1, 2]
+    for seat in range(3):
+        mine = next(e for e in state.events_for(seat) if e["kind"] == "deal" and e["seat"] == seat)
+        assert set(mine) == COMMON | {"characters", "farmhouses"}
+        assert mine["characters"] == [CHARACTERS[c].name for c in state.dealt_c[seat]]
+        assert mine["farmhouses"] == [FARMHOUSES[h].name for h in state.dealt_h[seat]]

@@ -133,19 +133,6 @@ class FieldsState(
         self._begin_year()
         self._advance()
 
-
-    # ------------------------------------------------------------------ storage helpers
-
-
-    # ------------------------------------------------------------------ geometry (FG-WT-3/4)
-
-
-    # ------------------------------------------------------------------ harvest costs (FG-HRV)
-
-
-    # ------------------------------------------------------------------ year flow (FG-YR, FG-MNT)
-
-
     # ------------------------------------------------------------------ playing
     @property
     def current_player(self) -> int | None:
@@ -272,10 +259,7 @@ class FieldsState(
             self._legal = acts
             return
 
-
-    # ------------------------------------------------------------------ scoring (FG-END)
-
-
+    # ------------------------------------------------------------------ events
     def describe_event(self, event: dict, labels: list[str] | None = None) -> str:
         return describe_event(event, labels)
 
@@ -334,10 +318,6 @@ class FieldsState(
         from .hidden import observation
 
         return observation(self, seat)
-
-
-    # ------------------------------------------------------------------ ids and notation
-
 
     # ------------------------------------------------------------------ records
     def _state_to_json(self) -> dict:

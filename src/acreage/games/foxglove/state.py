@@ -135,19 +135,6 @@ class FoxgloveState(
     def n_ab(self) -> int:
         return AB_SPACES[self.num_players]
 
-
-    # ------------------------------------------------------------------ display
-
-
-    # ------------------------------------------------------------------ rounds
-
-
-    # ------------------------------------------------------------------ scoring helpers
-
-
-    # ------------------------------------------------------------------ town helpers
-
-
     # ------------------------------------------------------------------ the contract
     def _observation_tensor(self, seat: int) -> list[float]:
         from .encoding import encode
@@ -264,7 +251,6 @@ class FoxgloveState(
             return acts
         return []
 
-
     # ------------------------------------------------------------------ applying
     def _do(self, action: Action) -> None:
         """Carry out a legal action (no checks)."""
@@ -330,7 +316,6 @@ class FoxgloveState(
             self._process_all(seat)  # FF-FIN-3
         else:  # DONE
             self._finish_stage()
-
 
     # ------------------------------------------------------------------ automation
     def _advance(self) -> None:
@@ -471,10 +456,6 @@ class FoxgloveState(
             "decision": self.describe_decision(),
             "moves_left": self.moves_left if self.phase in (TRANSPORT, FINAL) else None,
         }
-
-
-    # ------------------------------------------------------------------ ids and notation
-
 
     # ------------------------------------------------------------------ snapshots
     def _state_to_json(self) -> dict:

@@ -171,15 +171,6 @@ class HarvestState(
     def cells_of(self, s: int, code: int) -> list[int]:
         return [i for i, v in enumerate(self.farm[s]) if v == code]
 
-    # ------------------------------------------------------------------ round structure
-
-
-    # ------------------------------------------------------------------ Gairy (HV-GAI)
-
-
-    # ------------------------------------------------------------------ scoring (HV-END)
-
-
     # ------------------------------------------------------------------ playing
     @property
     def current_player(self) -> int | None:
