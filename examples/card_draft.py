@@ -84,8 +84,7 @@ class CardDraftState(GameState):
         c.__dict__.update(self.__dict__)
         c.options = dict(self.options)
         c.history, c.history_seats = self.history[:], self.history_seats[:]
-        c.rng = Rng(0)
-        c.rng.state = self.rng.state
+        c.rng = self.rng.clone()
         c.display, c.deck = self.display[:], self.deck[:]
         c.hands = [h[:] for h in self.hands]
         c._events = None

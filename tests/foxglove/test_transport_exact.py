@@ -129,10 +129,9 @@ def test_spent_cap_with_nothing_left_to_move_ends_as_stuck_FF_TRN_11_FF_FIN_7():
     assert state.moves_left == 0
 
 
-def test_reaching_the_move_cap_mid_stage_ends_it_with_reason_cap_FF_TRN_11():
-    """FF-TRN-11: with move cap 1, after one move (1 wood Forest → Kiln along the NS trail)
-    the second wood could still move, so the stage ends for the cap. Then the Kiln processes
-    its wood (FF-PRC-1)."""
+def _one_move_under_a_cap_of_one():
+    """Move cap 1; the Forest's 2 wood can go to a Kiln along an NS trail; one has moved, with
+    the log kept from just before the move (its index returned)."""
     state = game(move_cap=1)
     empty_town(state, 0, wood=2)
     sc.add_trail(state, 0, (0, 1), "NS")
@@ -142,6 +141,14 @@ def test_reaching_the_move_cap_mid_stage_ends_it_with_reason_cap_FF_TRN_11():
     state.record_events()
     start = state.event_count
     sc.play(state, "move wood 0,0>0,2")
+    return state, start
+
+
+def test_reaching_the_move_cap_mid_stage_ends_it_with_reason_cap_FF_TRN_11():
+    """FF-TRN-11: with move cap 1, after one move (1 wood Forest → Kiln along the NS trail)
+    the second wood could still move, so the stage ends for the cap. Then the Kiln processes
+    its wood (FF-PRC-1)."""
+    state, start = _one_move_under_a_cap_of_one()
     got = new_events(state, start)
     assert got[:3] == [
         {"kind": "move", "seat": 0, "good": "wood", "from": "0,0", "to": "0,2"},
@@ -163,15 +170,7 @@ def test_observation_lists_the_expert_seats_FF_TRN_7():
 def test_state_describes_its_events_with_seat_labels_FF_TRN_11():
     """The state's own event helpers: a forced stage end for the cap (FF-TRN-11) is news, a
     "done" is not; the description names the seat by its label when labels are given."""
-    state = game(move_cap=1)
-    empty_town(state, 0, wood=2)
-    sc.add_trail(state, 0, (0, 1), "NS")
-    sc.add_building(state, 0, "Charcoal Kiln", (0, 2), tier="A")
-    hold(state, 1)
-    sc.goto_transport(state, 0, round=1)
-    state.record_events()
-    start = state.event_count
-    sc.play(state, "move wood 0,0>0,2")
+    state, start = _one_move_under_a_cap_of_one()
     cap = next(e for e in state.events_for(None, start) if e["kind"] == "stage_end")
     assert state.event_is_news(cap) is True
     assert state.event_is_news({"kind": "stage_end", "seat": 0, "reason": "done"}) is False

@@ -37,8 +37,7 @@ from .content import CARDS, DECK_OF
 class ExplainRules:
     """Words for people."""
 
-    def _explain_illegal(self, action) -> str:
-        a = action if isinstance(action, Action) else Action(*action)
+    def _explain_illegal(self, a: Action) -> str:
         if self.current_player is None:
             return "nobody is to act now"
         top = self.frames[-1]

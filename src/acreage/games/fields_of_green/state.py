@@ -144,11 +144,10 @@ class FieldsState(
     def num_distinct_actions(self) -> int:
         return NUM_ACTION_IDS
 
-    def _public_notation(self, action) -> str:
+    def _public_notation(self, a: Action) -> str:
         """A 3–4 player pick is committed face down (FG-ACT-2, FG-HID-3): shown as a bare
         'pick' until the reveal. Everything else, and 2-player picks from the open display,
         is public."""
-        a = action if isinstance(action, Action) else Action(*action)
         if a.kind == PICK and self.num_players >= 3:
             return "pick (face down)"
         return str(a)

@@ -68,8 +68,7 @@ class CodecRules:
             raise IllegalAction(f"there is no building of seat {seat} at {cell_name(cell)} ({what})")
         return code
 
-    def _action_id(self, action) -> int:
-        a = action if isinstance(action, Action) else Action(*action)
+    def _action_id(self, a: Action) -> int:
         k = a.kind
         if not 0 <= k < len(KIND_WORDS):
             raise IllegalAction(f"{tuple(a)} has kind {k}, which is not an action kind; kinds run "

@@ -33,9 +33,8 @@ from .goods import GOODS, NUM_GOODS, format_goods
 class ExplainRules:
     """Words for people."""
 
-    def _explain_illegal(self, action) -> str:
+    def _explain_illegal(self, a: Action) -> str:
         """A specific reason why ``action`` is not legal now."""
-        a = action if isinstance(action, Action) else Action(*action)
         if self.phase == OVER:
             return "the game is over"
         seat = self.current_player

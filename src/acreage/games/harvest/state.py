@@ -180,10 +180,9 @@ class HarvestState(
     def num_distinct_actions(self) -> int:
         return NUM_ACTION_IDS
 
-    def _public_notation(self, action) -> str:
+    def _public_notation(self, a: Action) -> str:
         """Characters and farmhouses are kept face down until every seat has chosen
         (HV-SET-8): a shared log shows only that a choice was made."""
-        a = action if isinstance(action, Action) else Action(*action)
         if a.kind == KEEPC:
             return "keep character (face down)"
         if a.kind == KEEPH:
@@ -285,8 +284,6 @@ class HarvestState(
 
     # ------------------------------------------------------------------ ids and notation
     def _action_id(self, action) -> int:
-        if not isinstance(action, Action):
-            action = Action(*action)
         if not 0 <= action.kind < len(WORDS):
             raise IllegalAction(f"{tuple(action)} has kind {action.kind}, which is not an action kind; "
                                 f"kinds run 0-{len(WORDS) - 1} ({', '.join(WORDS)})")
