@@ -48,7 +48,7 @@ def test_sunrise_11_empty_p1_HV_SUN_5():
     before = len(s.cards[0])
     from acreage.games.harvest.content import SUNRISE
     s.coins[0] = 0
-    s._gain(0, SUNRISE[10].income)
+    s._gain(0, SUNRISE[10].income, "Sunrise tile 11")
     assert s.coins[0] == 4 and len(s.cards[0]) == before
 
 
@@ -58,7 +58,7 @@ def test_sunrise_11_takes_p1_free_HV_SUN_5_HV_FFC_6():
     sc.set_market(s, None, "Apple Pie", "Pecan Pie")
     from acreage.games.harvest.content import SUNRISE
     s.coins[0] = 0
-    s._gain(0, SUNRISE[10].income)
+    s._gain(0, SUNRISE[10].income, "Sunrise tile 11")
     assert s.coins[0] == 4 and FESTIVAL_BY_NAME["pecan pie"].id in s.cards[0]
     assert s.p1 == FESTIVAL_BY_NAME["apple pie"].id
 

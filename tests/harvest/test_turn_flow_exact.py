@@ -146,7 +146,7 @@ def test_sunrise_eleven_takes_the_first_card_design_HV_SUN_5():
     s = start()
     sc.set_market(s, "Strawberry Pie", "Pecan Pie", "Apple Pie")
     s.coins[0] = 2
-    s._gain(0, SUNRISE[10].income)
+    s._gain(0, SUNRISE[10].income, "Sunrise tile 11")
     assert s.coins[0] == 6 and s.cards[0] == [_card("Apple Pie")]
     assert (s.p1, s.p2) == (_card("Pecan Pie"), _card("Strawberry Pie"))
 

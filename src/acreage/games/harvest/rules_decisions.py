@@ -235,7 +235,7 @@ class DecisionRules:
             f[4] -= 1
             f[9] = 0
         if k == FERT:
-            self._gain(s, Gain(fertilizer=1))
+            self._gain(s, Gain(fertilizer=1), "fertilizer action")
         elif k == FILL:
             if self.ab(s) == "water_witch" and not self.used[s] & 4:
                 self.used[s] |= 4

@@ -33,19 +33,32 @@ class ScoringRules:
             counts = [c - 1 if c else 0 for c in counts]
         return pts
 
+    def _bushes(self, s: int) -> int:
+        """Blueberry bushes on the farm, seeds and crops alike (the Orchard Shed, HV-END-2)."""
+        return sum(1 for v in self.farm[s] if v in (SEED0 + BLUE, CROP0 + BLUE))
+
+    def building_end_points(self, s: int) -> dict[int, int]:
+        """HV-END-2: what each building of seat ``s`` scores at the end, by building id (those
+        that score nothing left out). One function for the score and its breakdown, so the two
+        cannot disagree."""
+        nb = len(self.blds[s])
+        bushes = self._bushes(s)
+        out = {}
+        for b, _ in self.blds[s]:  # one copy of each building exists (HV-SET-5)
+            bd = BUILDINGS[b]
+            n = (bd.end_points + bd.end_per_fertilizer * self.fert[s] + bd.end_per_bush * bushes
+                 + bd.end_per_building * nb)
+            if n:
+                out[b] = n
+        return out
+
     def score_parts(self, s: int) -> dict[str, int]:
         """The score track and the end-scoring items (HV-END-1..3), from the state as it is."""
-        nb = len(self.blds[s])
-        bushes = sum(1 for v in self.farm[s] if v in (SEED0 + BLUE, CROP0 + BLUE))
-        end_b = 0
-        for b, _ in self.blds[s]:
-            bd = BUILDINGS[b]
-            end_b += bd.end_points + bd.end_per_fertilizer * self.fert[s] + bd.end_per_bush * bushes
-            end_b += bd.end_per_building * nb
         fh = FARMHOUSES[self.house[s]] if self.house[s] >= 0 else None
-        house = (fh.end_per_building * nb + fh.end_per_bush * bushes) if fh else 0
+        house = (fh.end_per_building * len(self.blds[s]) + fh.end_per_bush * self._bushes(s)) if fh else 0
         nov = sum(1 for c in self.cards[s] if FESTIVAL[c].kind == "novelty")
-        return {"track": self.score[s], "coins": self.coins[s], "buildings": end_b, "farmhouse": house,
+        return {"track": self.score[s], "coins": self.coins[s],
+                "buildings": sum(self.building_end_points(s).values()), "farmhouse": house,
                 "pies": self.pie_points(s), "novelties": nov}
 
     def total(self, s: int) -> int:
@@ -62,14 +75,8 @@ class ScoringRules:
             out[f"score track {EARLIER}"] = missing
         if self.phase == "over":
             parts = self.score_parts(s)
-            nb = len(self.blds[s])
-            bushes = sum(1 for v in self.farm[s] if v in (SEED0 + BLUE, CROP0 + BLUE))
-            for b, _ in self.blds[s]:
-                bd = BUILDINGS[b]
-                n = (bd.end_points + bd.end_per_fertilizer * self.fert[s] + bd.end_per_bush * bushes
-                     + bd.end_per_building * nb)
-                if n:
-                    out[f"{bd.name}, end of game"] = out.get(f"{bd.name}, end of game", 0) + n
+            for b, n in self.building_end_points(s).items():
+                out[f"{BUILDINGS[b].name}, end of game"] = n
             house = f"{FARMHOUSES[self.house[s]].name}, end of game"
             labels = (("coins", "coins (1 point each)"), ("farmhouse", house),
                       ("pies", "pie sets"), ("novelties", "novelties (1 point each)"))

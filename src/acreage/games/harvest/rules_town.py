@@ -48,9 +48,9 @@ from .events import SEED_NAMES
 class TownRules:
     """The Town Board's actions and their costs."""
 
-    def _gain(self, s: int, g: Gain, why: str = "") -> None:
+    def _gain(self, s: int, g: Gain, why: str) -> None:
         """Apply ``g``; with a log, also tell what it really gave (caps can take some away) and
-        ``why``."""
+        ``why`` (every gain names its source, so the log can say where each point came from)."""
         log = self._events
         if log is not None:
             before = (self.coins[s], self.water[s], self.cap[s], self.fert[s], self.seeds[s][:],
@@ -70,11 +70,11 @@ class TownRules:
             self._shift()
         if log is not None:
             coins, water, cap, fert, seeds, score = before
-            event = {"why": why or "a gain", "coins": self.coins[s] - coins, "water": self.water[s] - water,
+            event = {"why": why, "coins": self.coins[s] - coins, "water": self.water[s] - water,
                      "capacity": self.cap[s] - cap, "fertilizer": self.fert[s] - fert,
                      "seeds": {SEED_NAMES[k]: self.seeds[s][k] - seeds[k] for k in range(4)
                                if self.seeds[s][k] != seeds[k]},
-                     "points": self.score[s] - score, "source": why or "a gain"}
+                     "points": self.score[s] - score, "source": why}
             if any(v for k, v in event.items() if k not in ("why", "source")):
                 log.add("gain", s, event)
 
@@ -267,7 +267,7 @@ class TownRules:
                 if crop == WHEAT:
                     self.coins[s] += sum(b.value for b in self.owns(s, "wheat_coin"))
                 self.score[s] += pts
-                self._gain(s, Gain(fertilizer=cr.harvest_fertilizer))
+                self._gain(s, Gain(fertilizer=cr.harvest_fertilizer), f"{cr.name} harvested")
                 fm[i] = SEED0 + crop if cr.stays else EMPTY
         self.coins[s] += len(kinds)
         if kinds & {STRAW, BLUE}:
