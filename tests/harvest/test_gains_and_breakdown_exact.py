@@ -9,6 +9,8 @@ sheet labels it. Written for survivors of the mutation run (docs/mutation.md).
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from acreage import IllegalAction
@@ -70,22 +72,39 @@ def test_sunrise_11_tells_the_free_p1_card_and_its_coins_HV_SUN_5():
     assert s.coins[0] == 5
 
 
-def test_every_gain_in_play_names_its_source():
-    """The fertilizer action and a harvest's fertilizer say where they came from (no gain is
-    logged without a reason the log can show)."""
-    import random
+def _sources_the_log_may_give() -> set[str]:
+    """Every reason a gain may give, from the content's names (the log's words, exactly)."""
+    from acreage.games.harvest.content import BUILDINGS, CHARACTERS, CROPS, FARMHOUSES, MARKET
 
-    import acreage
+    return ({"forest die", "fertilizer action", "FF-3"}
+            | {f"{b.name}, built" for b in BUILDINGS} | {f"{b.name}, Sunrise" for b in BUILDINGS}
+            | {c.name for c in FESTIVAL} | {f"{c.name}, start" for c in CHARACTERS}
+            | {f"Sunrise tile {n}" for n in range(1, len(SUNRISE) + 1)}
+            | {f"{h.name}, Sunrise" for h in FARMHOUSES} | {f"{c.name} harvested" for c in CROPS}
+            | {f"Market tile {t.number}" for t in MARKET})
 
-    for seed in (1, 2, 3):
-        state = acreage.new_game("harvest", players=3, seed=seed)
+
+def test_every_gain_in_play_names_its_source_in_the_logs_words():
+    """Each gain of a played game says where it came from, in words the log's reader knows
+    (no gain without a reason): the forest die, the fertilizer action, a harvest, a Sunrise
+    tile, a farmhouse or building at Sunrise, a card, a Market tile, a character's start, the
+    coin of festival space FF-3."""
+    allowed = _sources_the_log_may_give()
+    seen: set[str] = set()
+    for seed in (1, 2, 3, 4, 5, 6):
+        state = sc.fresh(3, seed=seed, assign=None)
         state.record_events()
         rng = random.Random(seed)
         while not state.is_terminal:
-            state.apply(rng.choice(state.legal_actions()))
+            acts = state.legal_actions()
+            busy = [a for a in acts if str(a) != "done"] or acts
+            state.apply(rng.choice(busy if rng.random() < 0.8 else acts))
         for e in state.events_for(None):
             if e["kind"] == "gain":
-                assert e["why"] == e["source"] and e["why"] not in ("", "a gain"), e
+                assert e["why"] == e["source"] and e["why"] in allowed, e
+                seen.add(e["why"])
+    assert {"forest die", "fertilizer action"} <= seen
+    assert any(w.endswith(" harvested") for w in seen) and any(w.startswith("Sunrise tile ") for w in seen)
 
 
 @pytest.mark.parametrize(("coins", "fert", "cost", "paid"), [
