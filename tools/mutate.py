@@ -122,7 +122,8 @@ def run_game(game: str, max_children: int, deadline: float | None, fresh: bool, 
     cmd = [mutmut_bin(), "run", "--max-children", str(max_children), *names]
     shown = " ".join(cmd[:5]) + (f" <{len(names)} mutants>" if names else "")
     print(f"== {game}: {shown} (in {work.relative_to(ROOT)})", flush=True)
-    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    # ACREAGE_MUTATION_RUN: tests/conftest.py then leaves out the slow tests of bots' search
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", ACREAGE_MUTATION_RUN="1")
     proc = subprocess.Popen(cmd, cwd=work, env=env, start_new_session=True)
     try:
         while proc.poll() is None:

@@ -429,6 +429,7 @@ def random_cases(kind: str, count: int, seed: int):
 TOWNS_PER_RUN = 250
 
 
+@pytest.mark.bot_search
 @pytest.mark.parametrize("kind,seed", [("grown", 1), ("grown", 2), ("grown", 5),
                                        ("crowded", 3), ("crowded", 4), ("crowded", 6)])
 def test_random_towns_match_brute_force(kind, seed):
@@ -585,6 +586,7 @@ def _marketplace_final_stage():
     return acreage.load_state(data)
 
 
+@pytest.mark.bot_search
 def test_a_stage_left_far_below_its_bound_is_solved_again_with_more_work_FF_FIN_2():
     """FF-FIN-2/FF-FIN-4: round 4's stage turns the town's goods into points; a plan that leaves
     most of them unconverted for lack of solver work is not accepted while more work helps."""
@@ -602,6 +604,7 @@ def test_a_stage_left_far_below_its_bound_is_solved_again_with_more_work_FF_FIN_
     assert after.points[0] - state.points[0] >= 70  # the processing, plus end-game points
 
 
+@pytest.mark.bot_search
 def test_a_search_out_of_time_cuts_the_plan_short_and_the_game_does_not_keep_it_FF_FIN_2(caplog):
     """A bot's search past its hard stop (``core.deadline``) gets a quick plan for this hard
     round-4 stage, without the retries with more work, and that hurried plan is not cached: the

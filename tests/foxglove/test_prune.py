@@ -8,6 +8,8 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import pytest
+
 import acreage
 from acreage.agents import make_agent
 from acreage.agents.simple import complete_turn
@@ -106,6 +108,7 @@ def test_completion_judges_only_the_shortlist():
     assert len(judged) == len(first)
 
 
+@pytest.mark.bot_search
 def test_bots_use_the_shortlist_unless_told_not_to(monkeypatch):
     from acreage.agents import mcts, simple
 

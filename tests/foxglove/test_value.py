@@ -175,6 +175,7 @@ def test_short_weights_are_refused(tmp_path):
         value._load(path)
 
 
+@pytest.mark.bot_search
 def test_playout_horizon_is_the_next_rounds_first_construction_decision_FF_RND_1():
     """``GameInfo.horizon``: played on from a round-1 construction position, the first state
     it accepts is round 2's first construction decision (past transport, processing and the
