@@ -173,3 +173,24 @@ def test_an_action_of_no_kind_has_no_id_and_the_error_lists_the_kinds(kind):
         s.action_id(Action(kind, 0, 0))
     assert str(err.value) == (f"({kind}, 0, 0) has kind {kind}, which is not an action kind; "
                               f"kinds run 0-{len(WORDS) - 1} ({kinds})")
+
+
+@pytest.mark.parametrize("piece", ["", " finn"])
+def test_a_market_tile_event_tells_the_coins_paid_nothing_with_finn_HV_FM_1_HV_FNM_2(piece):
+    """The market event tells the coins the tile cost: its printed price, or 0 when Finn was
+    placed there (he pays no coins, HV-FNM-2)."""
+    from acreage.games.harvest.content import MARKET
+
+    from .test_dispatch_exact import start
+
+    s = start("Finn & Maisie:Bakehouse" if piece else "Architect:Bakehouse")
+    s.record_events()
+    k = next(i for i, t in enumerate(MARKET) if t.cost_coins > 0 and t.effect == "gain")
+    s.mstacks[0][-1] = k
+    s.coins[0] = 9
+    s.apply(f"place FM-A{piece}")
+    s.apply("market")
+    paid = 0 if piece else MARKET[k].cost_coins
+    e = _last(s, "market")
+    assert (e["seat"], e["tile"], e["coins"]) == (0, MARKET[k].number, paid)
+    assert s.coins[0] == 9 - paid + MARKET[k].gain.coins
