@@ -193,3 +193,64 @@ def test_the_state_says_its_events_with_the_tables_names():
     said = state.describe_event(build, ["Ann", "Bob"])
     assert said.startswith(["Ann", "Bob"][build["seat"]] + " builds " + build["card"])
     assert state.event_is_news(build) is True
+
+
+#: Every kind's fields besides the common ones, exactly (``auto`` may be added to the two Water
+#: kinds: the engine paid or placed it by itself, the only way it could go).
+ALL_FIELDS = {
+    **FIELDS, "setup": {"first_player"}, "year": {"year", "first_player", "direction"},
+    "income": {"coins", "food"}, "water": {"cell", "amount"}, "pick": set(), "take": {"card"},
+    "pay_water": {"cell", "amount"}, "fill": {"cell", "amount"}, "sell": {"food", "coins"},
+    "effect": {"card", "when", "coins", "food", "points", "source", "equipment"},
+    "bonus": {"tile", "card", "coins", "food", "points", "source"},
+    "equip": {"tile", "card", "cell"}, "install": {"tile", "card", "cell"},
+    "harvest": {"card", "coins", "food", "water"}, "abandon": {"card"}, "points": {"points", "source"},
+}
+TABLE_EVENTS = {"setup", "year", "display", "reveal", "game_over"}
+
+
+@pytest.mark.parametrize(("seed", "players"), [(0, 2), (1, 3), (2, 4), (3, 2), (4, 3)])
+def test_every_kind_is_told_with_exactly_its_fields_and_its_values(seed, players):
+    """Each event has its kind's fields and no other; table events have no seat, the others the
+    seat they concern; a pick from the display, a Water paid, food sold and a tile equipped
+    tell what the action chose (FG-2P-2, FG-WT-3, FG-EFX, FG-EQP)."""
+    from acreage.games.fields_of_green.content import EQUIPMENT
+
+    state = _played(seed, players)
+    tiles = {t.name for t in EQUIPMENT}
+    prices = {e.price for c in CARDS for e in c.effects if e.kind == "sell_food"}
+    assert len(prices) == 1
+    (price,) = prices
+    for e in state.events_for(None):
+        kind = e["kind"]
+        extra = {"auto"} if kind in ("water", "pay_water") and "auto" in e else set()
+        assert set(e) == COMMON | ALL_FIELDS[kind] | extra, e
+        if extra:
+            assert e["auto"] is True, e
+        if kind in TABLE_EVENTS:
+            assert e["seat"] is None, e
+            continue
+        assert type(e["seat"]) is int and 0 <= e["seat"] < players, e
+        chosen = e["step"] > 0 and e["seat"] == state.history_seats[e["step"] - 1]
+        said = str(state.history[e["step"] - 1]) if chosen else None
+        # (an event the engine played for the seat, its only choice, is told at the step that
+        # led to it: its words are then another action's)
+        if kind == "take":
+            assert said is None or said == f"pick {e['card']}" or not said.startswith("pick"), (e, said)
+        elif kind in ("pay_water", "water"):
+            word = "pay" if kind == "pay_water" else "water"
+            assert e["amount"] == 1 or extra, e  # one Water per choice; "auto" may pay several
+            if not extra:
+                assert said == f"{word} {e['cell']}", (e, said)
+        elif kind == "sell":
+            assert e["coins"] == price * e["food"] and type(e["coins"]) is int, e
+            assert said is None or said == f"sell {e['food']}" or not said.startswith("sell"), (e, said)
+        elif kind in ("equip", "install"):
+            assert e["tile"] in tiles, e
+            assert (e["card"] is None) == (e["cell"] is None), e
+            if chosen and e["cell"] is not None:
+                assert said.startswith(f"{kind} {e['tile']} ") and said.endswith(" " + e["cell"]), (e, said)
+        elif kind == "harvest":
+            assert min(e["coins"], e["food"], e["water"]) >= 0, e
+        elif kind == "fill":
+            assert e["amount"] > 0, e
