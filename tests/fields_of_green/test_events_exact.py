@@ -254,3 +254,15 @@ def test_every_kind_is_told_with_exactly_its_fields_and_its_values(seed, players
             assert min(e["coins"], e["food"], e["water"]) >= 0, e
         elif kind == "fill":
             assert e["amount"] > 0, e
+        elif kind in ("build", "tower", "silo", "restore") and chosen:
+            assert said == f"{kind} {e['cell']}", (e, said)  # FG-ACT-7: the action told is the one taken
+        elif kind == "market" and chosen and said.startswith("market"):
+            assert said == f"market {e['food']}", (e, said)
+        elif kind == "market" and chosen:
+            assert said.split()[0] not in ("build", "tower", "silo", "restore"), (e, said)
+    # ...and each of those actions is told: no action of the five kinds without its event
+    told = {(e["step"], e["kind"]) for e in state.events_for(None)}
+    for step, action in enumerate(state.history, start=1):
+        word = str(action).split()[0]
+        if word in ("build", "tower", "silo", "market", "restore"):
+            assert (step, word) in told, (step, str(action))
