@@ -123,3 +123,22 @@ def test_the_floor_is_news_only_when_it_saves_points_FF_END_8():
     assert state.points[0] == 0
     floors = [e for e in state.events_for(None, start) if e["kind"] == "floor"]
     assert [(e["seat"], e["points"]) for e in floors] == [(0, 2)]
+
+
+def test_a_cells_neighbours_are_the_four_orthogonal_cells_on_the_grid_FF_SET_6():
+    """FF-SET-6: a cell's neighbours are exactly its orthogonal cells that lie on the grid,
+    each with the direction it lies in (N is +y, E is +x), so a town at the grid's edge or
+    corner has no neighbour off it. Checked along both borders, the lines beside them and the
+    centre lines (the grid has 2,001 cells a side)."""
+    from acreage.games.foxglove.geometry import E, N, S, W, neighbours
+
+    step = {N: (0, 1), E: (1, 0), S: (0, -1), W: (-1, 0)}
+    lim = COORD_LIMIT
+    lines = (-lim, -lim + 1, -1, 0, 1, lim - 1, lim)
+    span = range(-lim, lim + 1)
+    cells = {(a, b) for a in lines for b in span} | {(b, a) for a in lines for b in span}
+    for x, y in cells:
+        want = tuple((d, cell_of(x + dx, y + dy)) for d, (dx, dy) in step.items()
+                     if in_bounds(x + dx, y + dy))
+        assert neighbours(cell_of(x, y)) == want, (x, y)
+    assert neighbours(cell_of(-lim, -lim)) == ((N, cell_of(-lim, -lim + 1)), (E, cell_of(-lim + 1, -lim)))

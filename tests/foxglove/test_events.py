@@ -207,3 +207,22 @@ def test_rounds_are_told_with_their_start_player_and_production_runs_clockwise_F
         order = [s for i, s in enumerate(seats) if s not in seats[:i]]
         assert order == [(e["start_player"] + k) % 3 for k in range(3)][:len(order)]
         assert len(order) >= 2
+
+
+def test_a_different_types_converter_tells_how_many_sets_it_made_FF_PRC_6():
+    """FF-PRC-6: a Market turns one cube each of 3 different types into 9 points, as often as
+    the cubes allow: with 2 wood, 2 stone, 3 wheat it runs twice (18 points), and its event says
+    so, with the cubes used; the third wheat stays."""
+    state = game()
+    empty_town(state, 0)
+    sc.add_building(state, 0, "Market", (3, 3), wood=2, stone=2, wheat=3)
+    hold(state, 1)
+    sc.goto_transport(state, 0, round=2)
+    state.record_events()
+    start = state.event_count
+    sc.play(state, "done")
+    (event,) = [e for e in new_events(state, start) if e["kind"] == "process"]
+    assert event == {"kind": "process", "seat": 0, "tile": "Market", "times": 2,
+                     "used": {"wood": 2, "stone": 2, "wheat": 2}, "made": {}, "points": 18,
+                     "source": "Market (processing)"}
+    assert sc.cubes_at(state, 0, (3, 3)) == {"wheat": 1}

@@ -1,0 +1,78 @@
+"""What ``apply`` itself promises in Foxglove Farm, checked action by action over random games:
+the events an action causes carry its step number, a pass says whether it was the only choice
+(FF-CON-3), the undo floor rises exactly when a face-down tile is revealed (FF-DSP), a plain
+tuple is the same action, a refused action is named in its error, and a position saved in the
+middle of a payment offers the same payments when loaded (FF-CON-6).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import acreage
+from acreage import IllegalAction
+
+from .test_rules_phases_effects import game
+
+
+def _hidden(state) -> int:
+    return sum(len(stack) for stack in state.stacks)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(1, 5), (2, 6), (3, 7)])
+def test_each_action_tells_its_own_step_and_reveals_set_the_undo_floor_FF_CON_3_FF_DSP_2(players, seed):
+    state = acreage.new_game("foxglove", players=players, seed=seed)
+    state.record_events()
+    rng = random.Random(seed)
+    passes = reveals = 0
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        action = rng.choice(legal)
+        seat, told, hidden, floor = state.current_player, state.event_count, _hidden(state), state.undo_floor
+        state.apply(action)
+        new = state.events_for(None, told)
+        assert all(e["step"] == len(state.history) for e in new), (str(action), new)
+        if _hidden(state) != hidden:
+            reveals += 1
+            assert state.undo_floor == len(state.history), str(action)
+        else:
+            assert state.undo_floor == floor, str(action)
+        if str(action) == "pass":
+            passes += 1
+            (event,) = [e for e in new if e["kind"] == "pass"]
+            assert (event["seat"], event["forced"]) == (seat, len(legal) == 1)
+            assert set(event) == {"i", "step", "kind", "seat", "forced"}
+    assert passes and reveals
+
+
+def test_a_plain_tuple_is_the_same_action_and_a_refused_action_is_named():
+    """A tuple of an action's four numbers applies that action; an Action that is not legal now
+    is refused by its own notation, and nothing changes."""
+    a, b = game(), game()
+    action = a.legal_actions()[-1]
+    a.apply(action)
+    b.apply(tuple(action))
+    assert a.to_json() == b.to_json()
+    refused = next(x for x in game(seed=4).legal_actions() if x not in a.legal_actions())
+    before = a.to_json()
+    with pytest.raises(IllegalAction, match=f"^{refused} is not legal now"):
+        a.apply(refused)
+    assert a.to_json() == before
+
+
+def test_a_position_saved_during_a_payment_offers_the_same_payments_when_loaded_FF_CON_6():
+    """Saved while a build is being paid for (the decision is which cube pays), a position
+    loads with the same choices, and a clone too (both list their choices afresh)."""
+    rng = random.Random(11)
+    for seed in range(40):
+        state = acreage.new_game("foxglove", players=2, seed=seed)
+        while not state.is_terminal and not (state.frames and state.frames[-1][0] == "pay"):
+            state.apply(rng.choice(state.legal_actions()))
+        if state.is_terminal:
+            continue
+        want = [str(x) for x in state.legal_actions()]
+        assert [str(x) for x in acreage.load_state(state.to_json()).legal_actions()] == want
+        return
+    pytest.fail("no payment reached in 40 random games")
