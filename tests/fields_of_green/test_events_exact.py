@@ -266,3 +266,39 @@ def test_every_kind_is_told_with_exactly_its_fields_and_its_values(seed, players
         word = str(action).split()[0]
         if word in ("build", "tower", "silo", "market", "restore"):
             assert (step, word) in told, (step, str(action))
+
+
+def test_a_fill_is_told_with_the_water_it_added_FG_EFX_10():
+    """FG-EFX-10: the Windpump's harvest fills a Tower; the ``fill`` event names the Tower's cell
+    and the Water really added (the Tower held 1 before)."""
+    s = game(3)
+    sc.clear_farm(s, 0, water=0)
+    sc.add_card(s, 0, "Windpump", (0, 1))
+    tower = sc.add_card(s, 0, "Water Tower", (0, 2), water=1)
+    sc.add_card(s, 0, "Wheat Field", (-1, 0))
+    sc.goto_harvest(s, 0)
+    s.record_events()
+    s.apply("harvest 0,1")
+    told = s.event_count
+    s.apply("fill 0,2")
+    (event,) = [e for e in s.events_for(None, told) if e["kind"] == "fill"]
+    added = s.pwater[0][tower] - 1
+    assert added > 0
+    assert {k: v for k, v in event.items() if k not in ("i", "step")} == {
+        "kind": "fill", "seat": 0, "cell": "0,2", "amount": added}
+
+
+@pytest.mark.parametrize(("seed", "players"), [(0, 2), (1, 3), (2, 4)])
+def test_each_year_and_its_income_are_told_FG_YR_1_FG_YR_3_FG_MNT_1(seed, players):
+    """Four years, told in order (FG-YR-1), passing left, right, left, right (FG-YR-3); from
+    year 2 on each seat's income is told: the year's coins and at most its Food (the Silos
+    may lose some), none in year 1 (FG-MNT-1)."""
+    state = _played(seed, players)
+    events = state.events_for(None)
+    years = [e for e in events if e["kind"] == "year"]
+    assert [e["year"] for e in years] == [1, 2, 3, 4]
+    assert [e["direction"] for e in years] == ["left", "right", "left", "right"]
+    incomes = [e for e in events if e["kind"] == "income"]
+    assert len(incomes) == 3 * players
+    for e in incomes:
+        assert e["coins"] == R.INCOME_COINS and 0 <= e["food"] <= R.INCOME_FOOD, e

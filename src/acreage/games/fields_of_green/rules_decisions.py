@@ -99,9 +99,7 @@ class DecisionRules:
                 log.add("install", seat, {"tile": EQUIPMENT[action.a].name,
                                           "card": CARDS[self.pcard[seat][p]].name,
                                           "cell": cell_name(action.b)})
-            if fk == "harvest":
-                pass  # installing does not start the harvest
-            return
+            return  # during a harvest, installing leaves the harvest frame as it was (FG-EQ-6)
         if fk == "water":
             self.frames.pop()
             self._add_water(seat, self.cells[seat][action.a], 1)
