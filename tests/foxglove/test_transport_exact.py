@@ -299,7 +299,8 @@ def _coal_town(state, seat: int) -> None:
     """A Brewery holding 1 coal at (0,2) (placed by hand: no tile of the game makes a type it
     does not take, but a designer's tile may), an NS trail to a Foundry at (0,4); from the
     Brewery's east side an EW trail, an Allotment at (2,2) (wheat only), an EW trail and a
-    Butcher at (4,2) (coal and sheep)."""
+    Butcher at (4,2) (coal and sheep); west of the Brewery a Wagon Shed, then a Bakery (wheat
+    and coal)."""
     empty_town(state, seat)
     sc.add_building(state, seat, "Brewery", (0, 2), coal=1)
     sc.add_trail(state, seat, (0, 3), "NS")
@@ -308,21 +309,24 @@ def _coal_town(state, seat: int) -> None:
     sc.add_building(state, seat, "Allotment", (2, 2))
     sc.add_trail(state, seat, (3, 2), "EW")
     sc.add_building(state, seat, "Butcher", (4, 2))
+    sc.add_building(state, seat, "Wagon Shed", (-1, 2))  # joined to both its neighbours (FF-EFX-25)
+    sc.add_building(state, seat, "Bakery", (-2, 2))
 
 
 def test_an_expert_seat_moves_goods_out_of_a_tile_that_does_not_show_them_FF_TRN_6():
     """FF-TRN-6: only the buildings between source and destination must show the type, not
-    the source: an expert seat moves the Brewery's coal to the Foundry along a trail, but not
-    to the Butcher through the Allotment, which does not show coal; a standard seat of the
-    same game may cross the Allotment."""
+    the source: an expert seat moves the Brewery's coal to the Foundry along a trail and to the
+    Bakery through the Wagon Shed (every type passes it, FF-EFX-25), but not to the Butcher
+    through the Allotment, which does not show coal; a standard seat of the same game may
+    cross the Allotment."""
     from .test_rules_phases_effects import moves
 
     state = game(expert={1})
     _coal_town(state, 0)
     _coal_town(state, 1)
     sc.goto_transport(state, 0, round=1)
-    assert moves(state) == {"move coal 0,2>0,4", "move coal 0,2>4,2"}
+    assert moves(state) == {"move coal 0,2>0,4", "move coal 0,2>4,2", "move coal 0,2>-2,2"}
     sc.goto_transport(state, 1, round=1)
-    assert moves(state) == {"move coal 0,2>0,4"}
+    assert moves(state) == {"move coal 0,2>0,4", "move coal 0,2>-2,2"}
     state.apply("move coal 0,2>0,4")
     assert sc.cubes_at(state, 1, (0, 4)) == {"coal": 1}
