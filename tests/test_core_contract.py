@@ -505,3 +505,23 @@ def test_legal_actions_is_a_fresh_list_and_apply_accepts_notation():
     assert clone.to_json() == state.to_json()
     with pytest.raises(IllegalAction):
         state.apply("")
+
+
+# --------------------------------------------------------------------------- action kinds
+@pytest.mark.parametrize("game", ["foxglove", "fields_of_green", "harvest"])
+@pytest.mark.parametrize("edge", ["below", "past"])
+def test_an_action_of_no_kind_has_no_id_and_the_error_lists_the_kinds(game, edge):
+    """Every game refuses, in ``action_id``, an action of its own type whose kind is outside its
+    list of kinds (one below 0, or the first number past the list), naming the range and every
+    kind's word in order."""
+    import importlib
+
+    words_module = importlib.import_module(f"acreage.games.{game}.actions")
+    words = getattr(words_module, "KIND_WORDS", None) or words_module.WORDS
+    state = acreage.new_game(game, players=2, seed=1)
+    kind = -1 if edge == "below" else len(words)
+    action = state.action_type(kind, *[0] * (len(state.action_type._fields) - 1))
+    with pytest.raises(IllegalAction) as err:
+        state.action_id(action)
+    assert str(err.value) == (f"{tuple(action)} has kind {kind}, which is not an action kind; kinds run "
+                              f"0-{len(words) - 1} ({', '.join(words)})")

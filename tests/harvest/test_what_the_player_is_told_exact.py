@@ -1,5 +1,5 @@
-"""What a player is told, to the exact number and word: a gain, a payment, the final score, an
-illegal action or an action of no kind.
+"""What a player is told, to the exact number and word: a gain, a payment, a Market tile, the
+final score, an illegal action. (An action of no kind: tests/test_core_contract.py, every game.)
 
 A player reads "why every point was scored" from these events and from ``score_breakdown``: a
 gain must tell what it really added (a cap can take some away), a payment what it really took
@@ -17,7 +17,7 @@ import pytest
 from acreage import IllegalAction
 from acreage.games.harvest import rulings as R
 from acreage.games.harvest import scenario as sc
-from acreage.games.harvest.actions import FERT, WORDS, Action
+from acreage.games.harvest.actions import FERT, Action
 from acreage.games.harvest.content import BUILDING_BY_NAME as BB
 from acreage.games.harvest.content import FESTIVAL, FESTIVAL_BY_NAME, SUNRISE, Gain
 
@@ -161,18 +161,6 @@ def test_an_illegal_action_is_refused_by_its_own_name():
     assert tried not in s.legal_actions()
     with pytest.raises(IllegalAction, match="^fertilizer is not legal now: seat 0 must choose a sunrise"):
         s.apply(tried)
-
-
-@pytest.mark.parametrize("kind", [-1, len(WORDS), 99])
-def test_an_action_of_no_kind_has_no_id_and_the_error_lists_the_kinds(kind):
-    """An Action whose kind is outside 0..20 is refused by ``action_id`` with the range and the
-    kinds' words (the boundary ``len(WORDS)`` included)."""
-    s = sc.fresh(2, seed=3)
-    kinds = ", ".join(WORDS)
-    with pytest.raises(IllegalAction) as err:
-        s.action_id(Action(kind, 0, 0))
-    assert str(err.value) == (f"({kind}, 0, 0) has kind {kind}, which is not an action kind; "
-                              f"kinds run 0-{len(WORDS) - 1} ({kinds})")
 
 
 @pytest.mark.parametrize("piece", ["", " finn"])
