@@ -240,6 +240,7 @@ def test_every_kind_is_told_with_exactly_its_fields_and_its_values(seed, players
         elif kind in ("pay_water", "water"):
             word = "pay" if kind == "pay_water" else "water"
             assert e["amount"] == 1 or extra, e  # one Water per choice; "auto" may pay several
+            assert 1 <= e["amount"] <= R.INCOME_WATER, e  # never an empty or a full Tower's 0
             if not extra:
                 assert said == f"{word} {e['cell']}", (e, said)
         elif kind == "sell":
@@ -260,8 +261,16 @@ def test_every_kind_is_told_with_exactly_its_fields_and_its_values(seed, players
             assert said == f"market {e['food']}", (e, said)
         elif kind == "market" and chosen:
             assert said.split()[0] not in ("build", "tower", "silo", "restore"), (e, said)
-    # ...and each of those actions is told: no action of the five kinds without its event
+    # ...and each of those actions is told: no action of the five kinds without its event; a
+    # Water paid or placed by choice is told once, as chosen (not "auto")
     told = {(e["step"], e["kind"]) for e in state.events_for(None)}
+    for step, action in enumerate(state.history, start=1):
+        word, _, cell = str(action).partition(" ")
+        if word in ("pay", "water"):
+            kind = "pay_water" if word == "pay" else "water"
+            chosen = [e for e in state.events_for(None) if e["step"] == step and e["kind"] == kind
+                      and "auto" not in e]
+            assert [(e["cell"], e["amount"]) for e in chosen] == [(cell, 1)], (step, str(action), chosen)
     for step, action in enumerate(state.history, start=1):
         word = str(action).split()[0]
         if word in ("build", "tower", "silo", "market", "restore"):
@@ -302,3 +311,40 @@ def test_each_year_and_its_income_are_told_FG_YR_1_FG_YR_3_FG_MNT_1(seed, player
     assert len(incomes) == 3 * players
     for e in incomes:
         assert e["coins"] == R.INCOME_COINS and 0 <= e["food"] <= R.INCOME_FOOD, e
+
+
+def test_water_paid_by_itself_is_told_from_the_towers_that_had_some_FG_HRV_5():
+    """A harvest's Water paid without a choice (all the Water in range is needed) is told once
+    per Tower it came from: an empty Tower in range gives nothing and is not named."""
+    s = game(3)
+    sc.clear_farm(s, 0, water=0)
+    sc.add_card(s, 0, "Water Tower", (0, 2), water=1)
+    sc.add_card(s, 0, "Water Tower", (0, -2), water=0)
+    sc.add_card(s, 0, "Wheat Field", (0, 1))
+    sc.goto_harvest(s, 0)
+    s.record_events()
+    told = s.event_count
+    field = next(str(a) for a in s.legal_actions() if str(a).startswith("harvest "))
+    s.apply(field)
+    paid = [(e["cell"], e["amount"], e.get("auto")) for e in s.events_for(None, told) if e["kind"] == "pay_water"]
+    assert paid == [("0,2", 1, True)]
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_a_two_player_display_event_names_only_the_cards_turned_up_FG_MNT_11_FG_2P_3(seed):
+    """With 2 players each year's display opens with 6 cards (FG-MNT-11), then after each pair
+    the pile's next 2 are turned up while the pile lasts (FG-2P-3): each event names just the
+    cards turned up, each of which is then in the display."""
+    state = acreage.new_game("fields_of_green", players=2, seed=seed)
+    state.record_events()
+    rng = random.Random(seed)
+    sizes = []
+    while not state.is_terminal:
+        told = state.event_count
+        state.apply(rng.choice(state.legal_actions()))
+        for e in state.events_for(None, told):
+            if e["kind"] == "display":
+                sizes.append(len(e["revealed"]))
+                shown = [CARDS[c].name for c in state.display]
+                assert all(name in shown for name in e["revealed"]), (e, shown)
+    assert sizes == [R.DISPLAY_2P, R.REVEAL_2P, R.REVEAL_2P, R.REVEAL_2P] * 4
