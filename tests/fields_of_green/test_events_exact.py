@@ -326,7 +326,8 @@ def test_water_paid_by_itself_is_told_from_the_towers_that_had_some_FG_HRV_5():
     told = s.event_count
     field = next(str(a) for a in s.legal_actions() if str(a).startswith("harvest "))
     s.apply(field)
-    paid = [(e["cell"], e["amount"], e.get("auto")) for e in s.events_for(None, told) if e["kind"] == "pay_water"]
+    paid = [(e["cell"], e["amount"], e.get("auto"))
+            for e in s.events_for(None, told) if e["kind"] == "pay_water"]
     assert paid == [("0,2", 1, True)]
 
 
