@@ -525,3 +525,23 @@ def test_an_action_of_no_kind_has_no_id_and_the_error_lists_the_kinds(game, edge
         state.action_id(action)
     assert str(err.value) == (f"{tuple(action)} has kind {kind}, which is not an action kind; kinds run "
                               f"0-{len(words) - 1} ({', '.join(words)})")
+
+
+@pytest.mark.parametrize("game", ["foxglove", "fields_of_green", "harvest"])
+def test_a_refused_action_is_named_in_its_error_and_changes_nothing(game):
+    """An action of the game's own type that is not legal now (one legal a few moves later) is
+    refused by its own notation, with the state unchanged."""
+    state = acreage.new_game(game, players=2, seed=2)
+    later = state.clone()
+    rng = random.Random(2)
+    now = set(state.legal_actions())
+    refused = None
+    while refused is None and not later.is_terminal:
+        later.apply(rng.choice(later.legal_actions()))
+        refused = next((a for a in later.legal_actions() if a not in now), None)
+    assert refused is not None
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as err:
+        state.apply(refused)
+    assert str(err.value).startswith(f"{refused} is not legal now"), str(err.value)
+    assert state.to_json() == before

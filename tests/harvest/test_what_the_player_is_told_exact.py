@@ -1,5 +1,5 @@
 """What a player is told, to the exact number and word: a gain, a payment, a Market tile, the
-final score, an illegal action. (An action of no kind: tests/test_core_contract.py, every game.)
+final score. (A refused action and an action of no kind: tests/test_core_contract.py, every game.)
 
 A player reads "why every point was scored" from these events and from ``score_breakdown``: a
 gain must tell what it really added (a cap can take some away), a payment what it really took
@@ -14,10 +14,8 @@ import random
 
 import pytest
 
-from acreage import IllegalAction
 from acreage.games.harvest import rulings as R
 from acreage.games.harvest import scenario as sc
-from acreage.games.harvest.actions import FERT, Action
 from acreage.games.harvest.content import BUILDING_BY_NAME as BB
 from acreage.games.harvest.content import FESTIVAL, FESTIVAL_BY_NAME, SUNRISE, Gain
 
@@ -152,15 +150,6 @@ def test_the_final_breakdown_labels_pies_and_novelties_HV_END_3_HV_PIE_2():
     assert parts["novelties (1 point each)"] == 1
     assert parts["coins (1 point each)"] == 4
     assert sum(parts.values()) == s.scores()[0]
-
-
-def test_an_illegal_action_is_refused_by_its_own_name():
-    """The error names the action the player tried, not some other text."""
-    s = sc.fresh(2, seed=3)
-    tried = Action(FERT)
-    assert tried not in s.legal_actions()
-    with pytest.raises(IllegalAction, match="^fertilizer is not legal now: seat 0 must choose a sunrise"):
-        s.apply(tried)
 
 
 @pytest.mark.parametrize("piece", ["", " finn"])
