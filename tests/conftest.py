@@ -34,7 +34,9 @@ def pytest_configure(config):
 def pytest_collection_modifyitems(config, items):
     if os.environ.get("ACREAGE_MUTATION_RUN") != "1":
         return
-    left_out = [item for item in items if item.get_closest_marker("bot_search")]
+    kept, left_out = [], []
+    for item in items:
+        (left_out if item.get_closest_marker("bot_search") else kept).append(item)
     if left_out:
         config.hook.pytest_deselected(items=left_out)
-        items[:] = [item for item in items if not item.get_closest_marker("bot_search")]
+        items[:] = kept

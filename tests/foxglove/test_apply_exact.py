@@ -58,7 +58,8 @@ def test_a_plain_tuple_is_the_same_action():
 
 def test_a_position_saved_during_a_payment_offers_the_same_payments_when_loaded_FF_CON_6():
     """Saved while a build is being paid for (the decision is which cube pays), a position
-    loads with the same choices, and a clone too (both list their choices afresh)."""
+    loads with the same choices (a loaded position lists them afresh, not as the payment's
+    first step listed them)."""
     rng = random.Random(11)
     for seed in range(40):
         state = acreage.new_game("foxglove", players=2, seed=seed)

@@ -21,6 +21,17 @@ def told(state, since: int, seat: int | None = None) -> list[dict]:
     return [{k: v for k, v in e.items() if k not in ("i", "step")} for e in state.events_for(seat, since)]
 
 
+def harvest_at_f1(s) -> list[dict]:
+    """Seat 0 (to place, every space open) places on F-1 and harvests, with the log kept from
+    just before: what it was told."""
+    s.occ = [[] for _ in s.occ]
+    s.record_events()
+    start = s.event_count
+    s.apply("place F-1")
+    s.apply("harvest")
+    return told(s, start)
+
+
 def test_harvest_with_three_crop_types_tells_points_by_crop_HV_EX_2_HV_FLD_5_to_8_HV_RES_4():
     """HV-EX-2: +2 wheat, +6 pumpkin, +8 bushes (=+16), +3 coins for three types, and 2 more
     fertilizer of which one is lost to the cap of 9."""
@@ -30,12 +41,7 @@ def test_harvest_with_three_crop_types_tells_points_by_crop_HV_EX_2_HV_FLD_5_to_
                        "3,1": "blueberry crop", "3,2": "blueberry crop", "2,2": "strawberry seed"},
                 clear=True)
     s.score[0], s.coins[0], s.fert[0] = 10, 1, 8
-    s.occ = [[] for _ in s.occ]
-    s.record_events()
-    start = s.event_count
-    s.apply("place F-1")
-    s.apply("harvest")
-    got = told(s, start)
+    got = harvest_at_f1(s)
     assert got[0] == {"kind": "place", "seat": 0, "where": "F-1", "piece": "wheelbarrow"}
     harvest = next(e for e in got if e["kind"] == "harvest")
     assert harvest == {"kind": "harvest", "seat": 0, "crops": {"wheat": 2, "blueberry": 2, "pumpkin": 1},
@@ -109,12 +115,7 @@ def test_a_harvest_tells_the_pumpkin_and_berry_bonuses_HV_FLD_5_HV_CHR_2():
     sc.set_farm(s, 0, {"2,1": "pumpkin crop", "3,1": "blueberry crop"}, clear=True)
     s.blds[0] = [[BUILDING_BY_NAME["scarecrow"].id, -1], [BUILDING_BY_NAME["beehive"].id, -1]]
     s.score[0] = 0
-    s.occ = [[] for _ in s.occ]
-    s.record_events()
-    start = s.event_count
-    s.apply("place F-1")
-    s.apply("harvest")
-    got = told(s, start)
+    got = harvest_at_f1(s)
     harvest = next(e for e in got if e["kind"] == "harvest")
     points = {e["source"]: e["points"] for e in got if e["kind"] == "points" and e["seat"] == 0}
     assert points == {"blueberry harvested": 4, "pumpkin harvested": 8, "berry bonus buildings": 2}
@@ -125,9 +126,4 @@ def test_a_harvest_tells_the_pumpkin_and_berry_bonuses_HV_FLD_5_HV_CHR_2():
     sc.at_turn(s, 0)
     sc.set_farm(s, 0, {"2,1": "pumpkin crop"}, clear=True)
     s.blds[0] = [[BUILDING_BY_NAME["beehive"].id, -1]]
-    s.occ = [[] for _ in s.occ]
-    s.record_events()
-    start = s.event_count
-    s.apply("place F-1")
-    s.apply("harvest")
-    assert [e["source"] for e in told(s, start) if e["kind"] == "points"] == ["pumpkin harvested"]
+    assert [e["source"] for e in harvest_at_f1(s) if e["kind"] == "points"] == ["pumpkin harvested"]

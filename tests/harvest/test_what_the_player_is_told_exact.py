@@ -10,8 +10,6 @@ sheet labels it. Written for survivors of the mutation run (docs/mutation.md).
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from acreage.games.harvest import rulings as R
@@ -19,6 +17,7 @@ from acreage.games.harvest import scenario as sc
 from acreage.games.harvest.content import BUILDING_BY_NAME as BB
 from acreage.games.harvest.content import FESTIVAL, FESTIVAL_BY_NAME, SUNRISE, Gain
 
+from .helpers import random_game
 from .test_scoring_exact import end_farm
 
 
@@ -91,13 +90,8 @@ def test_every_gain_in_play_names_its_source_in_the_logs_words():
     allowed = _sources_the_log_may_give()
     seen: set[str] = set()
     for seed in (1, 2, 3, 4, 5, 6):
-        state = sc.fresh(3, seed=seed, assign=None)
-        state.record_events()
-        rng = random.Random(seed)
-        while not state.is_terminal:
-            acts = state.legal_actions()
-            busy = [a for a in acts if str(a) != "done"] or acts
-            state.apply(rng.choice(busy if rng.random() < 0.8 else acts))
+        state = random_game(3, seed)
+        state.record_events()  # the whole game's log, rebuilt from its record
         for e in state.events_for(None):
             if e["kind"] == "gain":
                 assert e["why"] == e["source"] and e["why"] in allowed, e

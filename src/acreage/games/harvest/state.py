@@ -283,7 +283,7 @@ class HarvestState(
         return determinize(self, seat, rng)
 
     # ------------------------------------------------------------------ ids and notation
-    def _action_id(self, action) -> int:
+    def _action_id(self, action: Action) -> int:
         if not 0 <= action.kind < len(WORDS):
             raise IllegalAction(f"{tuple(action)} has kind {action.kind}, which is not an action kind; "
                                 f"kinds run 0-{len(WORDS) - 1} ({', '.join(WORDS)})")
