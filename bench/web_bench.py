@@ -40,8 +40,8 @@ def free_port() -> int:
 
 def start_server(db: str, port: int) -> subprocess.Popen:
     code = (
-        "import uvicorn; from acreage.web.server import create_app; "
-        f"uvicorn.run(create_app({db!r}), host='127.0.0.1', port={port}, log_level='warning')"
+        "from acreage.web.server import create_app, serve; from acreage.web.limits import *; "
+        f"serve(create_app({db!r}, limits=UNLIMITED), '127.0.0.1', {port})"
     )
     proc = subprocess.Popen([sys.executable, "-c", code], start_new_session=True)
     for _ in range(300):
@@ -73,7 +73,8 @@ async def seat_client(
 ) -> None:
     import websockets
 
-    async with websockets.connect(f"ws://127.0.0.1:{port}/api/games/{gid}/ws?token={token}") as ws:
+    async with websockets.connect(f"ws://127.0.0.1:{port}/api/games/{gid}/ws") as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
         view = None
         sent_at = None
         next_move = time.monotonic() + rng.uniform(0, interval)

@@ -22,9 +22,12 @@ sys.path.insert(0, str(ROOT / "tests" / "web"))
 from conftest import Server, chromium_path  # noqa: E402
 
 
-def api(url: str, path: str, body: dict | None = None) -> dict:
+def api(url: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
     data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(url + path, data=data, headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    req = urllib.request.Request(url + path, data=data, headers=headers)
     with urllib.request.urlopen(req, timeout=30) as r:
         return json.loads(r.read())
 
@@ -40,7 +43,7 @@ def play(url: str, made: dict, moves: int, seed: int = 1) -> None:
         if token is None:
             time.sleep(0.2)
             continue
-        legal = api(url, f"/api/games/{made['id']}?token={token}")["legal"]
+        legal = api(url, f"/api/games/{made['id']}", token=token)["legal"]
         texts = [a["text"] for a in legal]
         choice = next(
             (t for t in texts if t.startswith(("build", "place", "pay", "move"))), rng.choice(texts)
@@ -57,7 +60,7 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
-        server = Server(str(Path(tmp) / "shots.db")).start()
+        server = Server(str(Path(tmp) / "shots.db"), limits="UNLIMITED").start()
         try:
             url = server.url
             mid = api(

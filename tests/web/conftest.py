@@ -16,6 +16,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -51,9 +52,11 @@ def free_port() -> int:
 class Server:
     """``acreage serve`` in a subprocess on a free port; ``kill()`` is a kill -9."""
 
-    def __init__(self, db: str, port: int | None = None) -> None:
+    def __init__(self, db: str, port: int | None = None, limits: str = "Limits()") -> None:
         self.db = db
         self.port = port or free_port()
+        #: Python text of the server's :class:`~acreage.web.limits.Limits` (the default ones)
+        self.limits = limits
         self.proc: subprocess.Popen | None = None
 
     @property
@@ -62,8 +65,8 @@ class Server:
 
     def start(self) -> Server:
         code = (
-            "import uvicorn; from acreage.web.server import create_app; "
-            f"uvicorn.run(create_app({self.db!r}), host='127.0.0.1', port={self.port}, log_level='warning')"
+            "from acreage.web.server import create_app, serve; from acreage.web.limits import *; "
+            f"serve(create_app({self.db!r}, limits={self.limits}), '127.0.0.1', {self.port})"
         )
         self.proc = subprocess.Popen([sys.executable, "-c", code], start_new_session=True)
         deadline = time.time() + 30
@@ -156,3 +159,17 @@ def postgres_url():
     finally:
         as_postgres(str(bindir / "pg_ctl"), "-D", str(data), "-w", "-m", "fast", "stop")
         shutil.rmtree(base, ignore_errors=True)
+
+
+def app_client(db: str, **kwargs):
+    """A FastAPI test client of a fresh app on ``db``, answering to the test client's host name
+    (``testserver``) besides loopback. Its rates are unlimited unless ``limits`` are given: the
+    tests of rates give theirs; the others play faster than any person."""
+    from fastapi.testclient import TestClient
+
+    from acreage.web.limits import LOOPBACK_HOSTS, UNLIMITED
+    from acreage.web.server import create_app
+
+    limits = kwargs.pop("limits", UNLIMITED)
+    limits = replace(limits, allowed_hosts=(*LOOPBACK_HOSTS, "testserver"))
+    return TestClient(create_app(db, limits=limits, **kwargs))

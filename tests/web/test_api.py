@@ -8,9 +8,8 @@ import time
 import pytest
 
 pytest.importorskip("fastapi", reason="the web tests need the web extra: pip install -e '.[web,dev]'")
-from fastapi.testclient import TestClient  # noqa: E402
 
-from acreage.web.server import create_app  # noqa: E402
+from .conftest import app_client  # noqa: E402
 
 
 @pytest.fixture
@@ -20,7 +19,7 @@ def db(tmp_path):
 
 @pytest.fixture
 def client(db):
-    with TestClient(create_app(db)) as c:
+    with app_client(db) as c:
         yield c
 
 
@@ -34,11 +33,16 @@ def create(client, **body):
     return r.json()
 
 
+JSON = {"Content-Type": "application/json"}
+
+
+def bearer(token):
+    return {"Authorization": f"Bearer {token}"}
+
+
 def view(client, gid, token=None, since=0):
-    params = {"since": since}
-    if token:
-        params["token"] = token
-    r = client.get(f"/api/games/{gid}", params=params)
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    r = client.get(f"/api/games/{gid}", params={"since": since}, headers=headers)
     assert r.status_code == 200, r.text
     return r.json()
 
@@ -93,7 +97,7 @@ def test_action_by_id_stale_seq_illegal_and_malformed_change_nothing(client):
         (act(client, gid, t0, "pass", "0"), 400, "malformed"),
         (act(client, gid, "not-a-token", "pass", 0), 401, "bad_token"),
         (act(client, gid, None, "pass", 0), 403, "spectator"),
-        (client.post(f"/api/games/{gid}/actions", content=b"{not json"), 400, "malformed"),
+        (client.post(f"/api/games/{gid}/actions", content=b"{not json", headers=JSON), 400, "malformed"),
         (client.post(f"/api/games/{gid}/actions", json=[1, 2]), 400, "malformed"),
         (
             client.post("/api/games/nope/actions", json={"token": t0, "action": "pass", "seq": 0}),
@@ -193,12 +197,12 @@ def test_the_record_is_given_only_once_the_game_is_over(client):
 
 
 def test_a_restarted_server_serves_every_game_as_it_was(db):
-    with TestClient(create_app(db)) as c:
+    with app_client(db) as c:
         made = create(c)
         gid, t0, t1 = made["id"], made["tokens"]["0"], made["tokens"]["1"]
         act(c, gid, t0, "trails", 0)
         before = view(c, gid, t0)
-    with TestClient(create_app(db)) as c:
+    with app_client(db) as c:
         after = view(c, gid, t0)
         assert after == before
         assert act(c, gid, t1, "pass", 1).json()["error"] == "not_your_turn"
@@ -209,10 +213,13 @@ def test_websocket_pushes_each_seat_its_own_update_and_acks_actions(client):
     made = create(client)
     gid, t0, t1 = made["id"], made["tokens"]["0"], made["tokens"]["1"]
     with (
-        client.websocket_connect(f"/api/games/{gid}/ws?token={t0}") as w0,
-        client.websocket_connect(f"/api/games/{gid}/ws?token={t1}") as w1,
+        client.websocket_connect(f"/api/games/{gid}/ws") as w0,
+        client.websocket_connect(f"/api/games/{gid}/ws") as w1,
         client.websocket_connect(f"/api/games/{gid}/ws") as spectator,
     ):
+        w0.send_json({"type": "hello", "token": t0})
+        w1.send_json({"type": "hello", "token": t1})
+        spectator.send_json({"type": "hello"})
         first0, first1, first_s = w0.receive_json(), w1.receive_json(), spectator.receive_json()
         assert first0["you"] == 0 and first0["legal"] and first1["legal"] == [] and first_s["you"] is None
         w0.send_json({"type": "action", "action": "pass", "seq": 0, "client_id": "a"})
@@ -231,7 +238,8 @@ def test_websocket_pushes_each_seat_its_own_update_and_acks_actions(client):
 
 def test_websocket_with_a_bad_token_is_refused(client):
     made = create(client)
-    with client.websocket_connect(f"/api/games/{made['id']}/ws?token=wrong") as ws:
+    with client.websocket_connect(f"/api/games/{made['id']}/ws") as ws:
+        ws.send_json({"type": "hello", "token": "wrong"})
         assert ws.receive_json()["error"] == "bad_token"
 
 
@@ -265,9 +273,9 @@ def test_games_without_clocks_have_none(client):
 def test_plan_is_given_to_the_seat_to_act_only(client):
     made = create(client)
     gid, t0, t1 = made["id"], made["tokens"]["0"], made["tokens"]["1"]
-    assert client.get(f"/api/games/{gid}/plan", params={"token": t1}).json()["error"] == "not_your_turn"
+    assert client.get(f"/api/games/{gid}/plan", headers=bearer(t1)).json()["error"] == "not_your_turn"
     assert client.get(f"/api/games/{gid}/plan").json()["error"] == "not_your_turn"
-    plan = client.get(f"/api/games/{gid}/plan", params={"token": t0}).json()
+    plan = client.get(f"/api/games/{gid}/plan", headers=bearer(t0)).json()
     legal = {a["text"] for a in view(client, gid, t0)["legal"]}
     assert plan["actions"] == [] or plan["actions"][0] in legal
 
@@ -293,10 +301,10 @@ def test_two_server_processes_on_one_store_never_both_write_a_move(db):
     """Two servers on one store: one's move n is committed first; the other, whose copy of the
     game is behind, is refused (``conflict``, nothing applied), reloads the game from the store
     and then serves it as it is."""
-    with TestClient(create_app(db, warm_bots=False)) as a:
+    with app_client(db, warm_bots=False) as a:
         made = create(a)
         gid, t0, t1 = made["id"], made["tokens"]["0"], made["tokens"]["1"]
-        with TestClient(create_app(db, warm_bots=False)) as b:  # loads the game as it is now
+        with app_client(db, warm_bots=False) as b:  # loads the game as it is now
             assert act(a, gid, t0, "pass", 0).json()["seq"] == 1
             late = act(b, gid, t0, "trails", 0)  # b still thinks seq 0 and seat 0 to act
             assert late.status_code == 409 and late.json()["error"] == "conflict"

@@ -17,9 +17,12 @@ pytest.importorskip("fastapi", reason="the web tests need the web extra: pip ins
 from .conftest import Server  # noqa: E402
 
 
-def api(server, path, body=None):
+def api(server, path, body=None, token=None):
     data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(server.url + path, data=data, headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    req = urllib.request.Request(server.url + path, data=data, headers=headers)
     with urllib.request.urlopen(req, timeout=10) as r:
         return json.loads(r.read())
 
@@ -187,7 +190,7 @@ def test_a_finished_game_replays_step_by_step(server, browser):
     token = made["tokens"]["0"]
     seq = 0
     while True:
-        v = api(server, f"/api/games/{made['id']}?token={token}")
+        v = api(server, f"/api/games/{made['id']}", token=token)
         if v["status"] == "over":
             break
         texts = [a["text"] for a in v["legal"]]
@@ -234,7 +237,7 @@ def test_foxglove_is_played_on_the_board_by_clicking_tiles_cells_cubes_and_shape
     page.wait_for_function(
         f"() => document.getElementById('log').textContent.includes('built the {tile}')", timeout=20000
     )
-    v = api(server, f"/api/games/{made['id']}?token={made['tokens']['0']}")
+    v = api(server, f"/api/games/{made['id']}", token=made["tokens"]["0"])
     built = [b["tile"] for b in v["observation"]["towns"][0]["buildings"]]
     assert tile in built
     # a trail: the trails button, a cell, a shape, then payment if asked

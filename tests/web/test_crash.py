@@ -19,9 +19,12 @@ pytest.importorskip("fastapi", reason="the web tests need the web extra: pip ins
 from .conftest import Server  # noqa: E402
 
 
-def call(url, path, body=None, timeout=5):
+def call(url, path, body=None, timeout=5, token=None):
     data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(url + path, data=data, headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    req = urllib.request.Request(url + path, data=data, headers=headers)
     with urllib.request.urlopen(req, timeout=timeout) as r:
         return json.loads(r.read())
 
@@ -36,7 +39,7 @@ def players(server_url: str, games: list[dict], acked: dict, stop: threading.Eve
                 return
             try:
                 seat_views = [
-                    (s, call(server_url, f"/api/games/{g['id']}?token={t}")) for s, t in g["tokens"].items()
+                    (s, call(server_url, f"/api/games/{g['id']}", token=t)) for s, t in g["tokens"].items()
                 ]
                 for seat, v in seat_views:
                     if v["legal"]:
@@ -53,7 +56,7 @@ def players(server_url: str, games: list[dict], acked: dict, stop: threading.Eve
 
 
 def run_crashes(db: str, kills: int = 3) -> None:
-    srv = Server(db).start()
+    srv = Server(db, limits="UNLIMITED").start()
     games = []
     for seats in (["human", "human"], ["human", "bot:greedy"], ["human", "bot:random"], ["human", "human"]):
         made = call(srv.url, "/api/games", {"game": "foxglove", "players": 2, "seats": seats})
@@ -68,7 +71,7 @@ def run_crashes(db: str, kills: int = 3) -> None:
             srv.kill()  # kill -9 while moves are in flight
             stop.set()
             worker.join(timeout=10)
-            srv = Server(db, port=srv.port).start()
+            srv = Server(db, port=srv.port, limits="UNLIMITED").start()
             for g in games:
                 v = call(srv.url, f"/api/games/{g['id']}")
                 assert v["seq"] >= acked.get(g["id"], 0), (g["id"], v["seq"], acked.get(g["id"]))

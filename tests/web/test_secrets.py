@@ -10,9 +10,8 @@ import random
 import pytest
 
 pytest.importorskip("fastapi", reason="the web tests need the web extra: pip install -e '.[dev]'")
-from fastapi.testclient import TestClient  # noqa: E402
 
-from acreage.web.server import create_app  # noqa: E402
+from .conftest import app_client  # noqa: E402
 
 SEAT_FIELDS = ("observation", "legal", "scores", "breakdown", "decision", "undoable", "to_act", "status")
 
@@ -29,7 +28,7 @@ def keys(obj):
 
 @pytest.mark.parametrize("game,players", [("foxglove", 2), ("fields_of_green", 3), ("harvest", 2)])
 def test_messages_depend_only_on_what_the_seat_may_see(tmp_path, game, players):
-    with TestClient(create_app(str(tmp_path / "g.db"))) as client:
+    with app_client(str(tmp_path / "g.db")) as client:
         made = client.post(
             "/api/games", json={"game": game, "players": players, "seats": ["human"] * players}
         ).json()
@@ -40,7 +39,7 @@ def test_messages_depend_only_on_what_the_seat_may_see(tmp_path, game, players):
         checked = 0
         for _ in range(60):
             for seat, token in tokens.items():
-                message = client.get(f"/api/games/{gid}", params={"token": token}).json()
+                message = client.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {token}"}).json()
                 text = json.dumps(message)
                 assert seed not in text and "seed" not in set(keys(message))
                 real = table.state
@@ -58,7 +57,8 @@ def test_messages_depend_only_on_what_the_seat_may_see(tmp_path, game, players):
             if v["status"] == "over":
                 break
             seat = v["to_act"]
-            legal = client.get(f"/api/games/{gid}", params={"token": tokens[seat]}).json()["legal"]
+            bearer = {"Authorization": f"Bearer {tokens[seat]}"}
+            legal = client.get(f"/api/games/{gid}", headers=bearer).json()["legal"]
             client.post(
                 f"/api/games/{gid}/actions",
                 json={"token": tokens[seat], "action": rng.choice(legal)["text"], "seq": v["seq"]},

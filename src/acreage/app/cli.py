@@ -427,19 +427,30 @@ def serve_command(
     ] = None,
     bot_workers: Annotated[int, typer.Option("--bot-workers", help="Processes that run the bots.")] = 1,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the lobby in a browser.")] = False,
+    limit: Annotated[
+        list[str] | None,
+        typer.Option("--limit", help="Change a limit, NAME=VALUE (repeatable; docs/web-api.md lists "
+                                     "them), e.g. moves=20/second or allowed_hosts=play.example.org"),
+    ] = None,
 ) -> None:
     """Run the web platform: a lobby to create, join and watch games, in the browser. Every move
     is stored before it is acknowledged; Ctrl-C or SIGTERM stops it with nothing lost."""
     try:
-        import uvicorn
-
-        from ..web.server import create_app
+        from ..web.limits import LOOPBACK_HOSTS, Limits
+        from ..web.server import create_app, serve
     except ModuleNotFoundError as exc:
         _fail(f"the web platform needs the 'web' extra ({exc.name} is missing): pip install 'acreage[web]'")
     if not 1 <= port <= 65535:
         _fail(f"--port {port}: give a port from 1 to 65535")
     if bot_workers < 1:
         _fail("--bot-workers must be at least 1")
+    limits = Limits()
+    if host not in ("0.0.0.0", "::", "") and host not in LOOPBACK_HOSTS:
+        limits = Limits(allowed_hosts=(*LOOPBACK_HOSTS, host))
+    try:
+        limits = limits.with_settings(limit or [])
+    except ValueError as exc:
+        _fail(str(exc))
     store = db or os.environ.get("ACREAGE_DB") or str(Path("~/.acreage/games.db").expanduser())
     from ..web.store import StoreError, open_store
 
@@ -463,9 +474,9 @@ def serve_command(
         console.print("Acreage stopped: the bots are gone and every move is stored.")
         sys.stdout.flush()  # uvicorn ends by re-raising the signal it caught: flush first
 
-    app_ = create_app(store, bot_workers=bot_workers, on_stop=stopped)
+    app_ = create_app(store, bot_workers=bot_workers, on_stop=stopped, limits=limits)
     try:
-        uvicorn.run(app_, host=host, port=port, log_level="warning")
+        serve(app_, host, port)
     except KeyboardInterrupt:  # Ctrl-C, re-raised by uvicorn after its graceful shutdown
         raise typer.Exit(130) from None
 

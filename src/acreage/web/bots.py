@@ -1,29 +1,40 @@
 """Bots for web games: they think in worker processes, never on the server's event loop.
 
-The pool is started with ``spawn``, not ``fork``: a forked worker would inherit the server's
+Workers are started with ``spawn``, not ``fork``: a forked worker would inherit the server's
 listening socket and keep the port after the server was killed. Each worker also watches its
 parent and leaves when the parent is gone, so a ``kill -9`` of the server leaves no orphans.
 
 A worker gets the game's record (it holds the seed: it never leaves the server), replays it,
-asks the bot and returns the action's notation. A bot that fails or runs past its budget is
-replaced, for that move, by ``greedy`` run in a thread of the server; the caller is told so.
+asks the bot and returns the action's notation. Bots wait their turn fairly and cannot hog:
+- **Two lanes.** Quick bots (``greedy``, ``random`` with their default options) think in their
+  own worker, so they never queue behind a search; searching bots share the other lane.
+- **Fair queues.** Each table has at most one bot move waiting (its bot loop waits for the
+  answer), and a lane serves waiting moves in arrival order: tables take turns.
+- **Capped budgets.** A web seat's ``ms=`` and ``iterations=`` are capped when the game is
+  created (:func:`check_web_spec`), and a search bot that states no time gets the cap, so
+  every think ends.
+- **One worker per process.** A bot still thinking past its budget and a grace period has its
+  own worker killed and replaced; no other table's move is touched. Greedy plays that move.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import re
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 #: Seconds a bot may run past its own time budget before greedy plays for it.
 GRACE_S = 5.0
 #: The budget of a bot that states none (greedy, random): they answer in milliseconds.
 DEFAULT_BUDGET_S = 10.0
 FALLBACK = "greedy"
+QUICK_BOTS = ("greedy", "random")
 
 
 def _worker_start(parent: int) -> None:
@@ -44,8 +55,9 @@ def _worker_start(parent: int) -> None:
     threading.Thread(target=watch, daemon=True, name="watch-parent").start()
 
 
-def decide(record: dict, seat: int, spec: str) -> str:
-    """In a worker: the notation of ``spec``'s move for ``seat`` in the recorded position."""
+def decide(record: dict, seat: int, spec: str, cap_ms: float | None = None) -> str:
+    """In a worker: the notation of ``spec``'s move for ``seat`` in the recorded position; a
+    bot with no time budget (or a longer one) thinks at most ``cap_ms``."""
     from ..agents import make_agent
     from ..core import replay
 
@@ -53,64 +65,150 @@ def decide(record: dict, seat: int, spec: str) -> str:
     if state.current_player != seat:
         raise RuntimeError(f"seat {seat} is not to act in this position")
     agent = make_agent(spec, seed=len(state.history) * 7919 + seat)
+    if cap_ms is not None and (agent.budget.ms is None or agent.budget.ms > cap_ms):
+        agent.budget.ms = cap_ms
     return str(agent.decide(state, seat))
 
 
-def budget_s(spec: str) -> float:
-    """How long ``spec`` may think: its ``ms=`` budget (or ``turns``-less MCTS default) plus a
-    grace period."""
-    match = re.search(r"(?:^|[:,])ms=(\d+(?:\.\d+)?)", spec)
-    own = float(match.group(1)) / 1000 if match else DEFAULT_BUDGET_S
-    return own + GRACE_S
+def spec_ms(spec: str) -> float | None:
+    match = re.search(r"(?:^|[:,])ms=([^,]*)", spec)
+    return float(match.group(1)) if match else None
 
 
-class BotPool:
-    """A small spawn-started process pool for bot moves (one worker by default)."""
+def budget_s(spec: str, cap_ms: float | None = None) -> float:
+    """How long ``spec`` may think: its ``ms=`` budget (capped), or the default, plus a grace
+    period."""
+    own = spec_ms(spec)
+    seconds = own / 1000 if own is not None else DEFAULT_BUDGET_S
+    if cap_ms is not None:
+        seconds = min(seconds, cap_ms / 1000) if own is not None else max(seconds, cap_ms / 1000)
+    return seconds + GRACE_S
 
-    def __init__(self, workers: int = 1) -> None:
-        self.workers = max(1, workers)
+
+def is_quick(spec: str) -> bool:
+    """A bot that answers in milliseconds: greedy or random with no option but a seed."""
+    name, _, rest = spec.partition(":")
+    options = [o.split("=")[0].strip() for o in rest.split(",") if o.strip()]
+    return name.strip().lower() in QUICK_BOTS and all(o == "seed" for o in options)
+
+
+def check_web_spec(spec: str, max_ms: float, max_iterations: int) -> None:
+    """Refuse (``ValueError``) a bot spec whose budget is over the web's caps."""
+    from ..agents import make_agent
+
+    agent = make_agent(spec)
+    ms, iterations = agent.budget.ms, agent.budget.iterations
+    if ms is not None and ms > max_ms:
+        raise ValueError(f"bot {spec!r}: ms={ms:g} is over this server's cap of ms={max_ms:g}")
+    if iterations is not None and iterations > max_iterations:
+        raise ValueError(
+            f"bot {spec!r}: iterations={iterations} is over this server's cap of iterations={max_iterations}"
+        )
+
+
+class Worker:
+    """One spawn-started process (a one-worker executor, so killing it touches no other move)."""
+
+    def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
 
-    def _get(self) -> ProcessPoolExecutor:
+    def pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
             ctx = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=ctx, initializer=_worker_start, initargs=(os.getpid(),)
+                1, mp_context=ctx, initializer=_worker_start, initargs=(os.getpid(),)
             )
         return self._pool
 
     def warm(self) -> None:
+        self.pool().submit(os.getpid).result()
+
+    def kill(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            for proc in list(getattr(pool, "_processes", {}).values()):
+                with contextlib.suppress(Exception):
+                    proc.kill()
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+class Lane:
+    """Workers for one kind of bot; a move waits (in arrival order) for a free worker."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = [Worker() for _ in range(max(1, workers))]
+        self._free: asyncio.Queue[Worker] | None = None
+
+    def _queue(self) -> asyncio.Queue[Worker]:
+        if self._free is None:
+            self._free = asyncio.Queue()
+            for w in self.workers:
+                self._free.put_nowait(w)
+        return self._free
+
+    async def run(self, timeout: float, *args) -> str:
+        """``decide(*args)`` on a free worker; a worker that overruns ``timeout`` is killed
+        (``TimeoutError``); one that breaks is replaced and the move tried once more."""
+        free = self._queue()
+        worker = await free.get()
+        try:
+            loop = asyncio.get_running_loop()
+            for attempt in (1, 2):
+                try:
+                    future = loop.run_in_executor(worker.pool(), decide, *args)
+                    return await asyncio.wait_for(future, timeout)
+                except TimeoutError:
+                    worker.kill()
+                    raise
+                except BrokenProcessPool:
+                    worker.kill()
+                    if attempt == 2:
+                        raise
+            raise AssertionError("unreachable")
+        finally:
+            free.put_nowait(worker)
+
+    def kill(self) -> None:
+        for w in self.workers:
+            w.kill()
+
+
+class BotPool:
+    """The bot lanes: ``quick`` for greedy and random (and every fallback), ``search`` for the
+    rest (``workers`` processes)."""
+
+    def __init__(self, workers: int = 1, cap_ms: float | None = None) -> None:
+        self.quick = Lane(1)
+        self.search = Lane(workers)
+        self.cap_ms = cap_ms
+
+    def warm(self) -> None:
         """Start the workers now (spawning one takes a while) rather than at the first bot move."""
-        self._get().submit(os.getpid).result()
+        for lane in (self.quick, self.search):
+            for w in lane.workers:
+                w.warm()
 
     async def move(self, state, seat: int, spec: str) -> tuple[str, str | None]:
         """``(notation, problem)``: the bot's move, or greedy's with the reason the bot's was not
         used (it failed or overran its budget)."""
         record = state.record()
-        loop = asyncio.get_running_loop()
         problem = None
+        lane = self.quick if is_quick(spec) else self.search
+        limit = budget_s(spec, self.cap_ms)
         try:
-            future = loop.run_in_executor(self._get(), decide, record, seat, spec)
-            text = await asyncio.wait_for(future, timeout=budget_s(spec))
+            text = await lane.run(limit, record, seat, spec, self.cap_ms)
             state.parse_action(text)  # it must be legal here
             return text, None
         except TimeoutError:
-            problem = f"{spec} did not answer within {budget_s(spec):.0f} s"
-            self._restart()
+            problem = f"{spec} did not answer within {limit:.0f} s"
         except Exception as exc:  # the bot's own failure, whatever it is
-            problem = f"{spec} failed: {type(exc).__name__}: {exc}"
-        fallback = await asyncio.to_thread(decide, record, seat, FALLBACK)
+            problem = f"{spec} failed: {type(exc).__name__}: {str(exc)[:200]}"
+        if spec == FALLBACK:
+            raise RuntimeError(problem)
+        fallback = await self.quick.run(DEFAULT_BUDGET_S + GRACE_S, record, seat, FALLBACK, None)
         return fallback, problem
 
-    def _restart(self) -> None:
-        """Drop a pool whose worker is stuck on an overrun move; the next move starts a new one."""
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            for proc in list(getattr(pool, "_processes", {}).values()):
-                proc.kill()
-            pool.shutdown(wait=False, cancel_futures=True)
-
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        """Stop at once: kill every worker, whatever it is thinking."""
+        self.quick.kill()
+        self.search.kill()

@@ -1,161 +1,40 @@
 """The web platform's server: HTTP + WebSocket API, pages, bots. See ``docs/web-api.md``.
 
-One process holds every live table in memory, rebuilt from the store at start-up. Requests that
-change a game run one at a time per table (an ``asyncio.Lock``); the store commit happens before
-the answer and before any connection is told. Bots think in a spawn-started process pool.
+One process holds the live tables in memory (:mod:`.hub`). Requests that change a game run one
+at a time per table (an ``asyncio.Lock``); the store commit happens before the answer and
+before any connection is told, and telling never waits on a socket. Everything a client sends
+is checked by :mod:`.guard` (host, origin, content type, rate) and :mod:`.inputs` (size,
+nesting, types, text) before a table sees it; every refusal is a named error, never a 500.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import contextlib
 import logging
 from collections.abc import Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import core
 from ..core.events import recording
-from .bots import BotPool
-from .store import Store, open_store
+from . import inputs
+from .connections import FLOODING, NO_HELLO, REFUSED, Connection
+from .guard import Guard, client_address
+from .hub import Hub
+from .inputs import MAX_BODY_BYTES, InputError
+from .limits import Limits
+from .store import open_store
 from .tables import Table, TableError, bot_spec, create_row, is_bot
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("acreage.web")
-
-
-class Connection:
-    """One open WebSocket: whose eyes it has and how many events it has been sent."""
-
-    __slots__ = ("ws", "seat", "since")
-
-    def __init__(self, ws: WebSocket, seat: int | None) -> None:
-        self.ws, self.seat, self.since = ws, seat, 0
-
-
-class Hub:
-    """Every table, their locks and open connections, and the bot pool."""
-
-    def __init__(self, store: Store, bot_workers: int = 1) -> None:
-        self.store = store
-        self.tables: dict[str, Table] = {}
-        self.locks: dict[str, asyncio.Lock] = {}
-        self.sockets: dict[str, set[Connection]] = {}
-        self.bots = BotPool(bot_workers)
-        self.bot_tasks: dict[str, asyncio.Task] = {}
-        self.clock_task: asyncio.Task | None = None
-
-    def load(self) -> None:
-        for row in self.store.load_games():
-            try:
-                self.tables[row.id] = Table(row, self.store)
-            except core.AcreageError as exc:  # a stored game this engine cannot replay
-                log.error("game %s cannot be rebuilt: %s", row.id, exc)
-
-    def table(self, game_id: str) -> Table:
-        table = self.tables.get(game_id)
-        if table is None:
-            raise TableError("not_found", f"there is no game {game_id!r}", 404)
-        return table
-
-    def open_game(self, row, tokens: dict[int, str]) -> dict:
-        """Store a new game, seat its table (bots start if it is their turn) and say how each
-        human seat joins: its token and its link."""
-        self.store.create_game(row, tokens)
-        table = self.tables[row.id] = Table(row, self.store)
-        self.schedule_bot(table)
-        return {
-            "id": row.id,
-            "tokens": {str(s): t for s, t in tokens.items()},
-            "links": {str(s): f"/play/{row.id}#token={t}" for s, t in tokens.items()},
-            "watch": f"/play/{row.id}",
-        }
-
-    def reload(self, game_id: str) -> None:
-        """Read a game again from the store (another process wrote to it)."""
-        row = self.store.load_game(game_id)
-        if row is not None:
-            self.tables[game_id] = Table(row, self.store)
-
-    def lock(self, game_id: str) -> asyncio.Lock:
-        return self.locks.setdefault(game_id, asyncio.Lock())
-
-    # ------------------------------------------------------------------ pushing updates
-    async def push(self, table: Table) -> None:
-        """Send each connection of the table its own update (its seat's view, new events)."""
-        for conn in list(self.sockets.get(table.id, ())):
-            try:
-                message = table.view(conn.seat, conn.since)
-                conn.since = message["event_count"]
-                await conn.ws.send_json(message)
-            except Exception:  # a connection that went away: forget it
-                self.sockets.get(table.id, set()).discard(conn)
-
-    async def changed(self, table: Table) -> None:
-        await self.push(table)
-        self.schedule_bot(table)
-
-    # ------------------------------------------------------------------ bots
-    def schedule_bot(self, table: Table) -> None:
-        seat = table.to_act()
-        if seat is None or table.status != "playing" or not is_bot(table.seats[seat]):
-            return
-        task = self.bot_tasks.get(table.id)
-        if task is not None and not task.done():
-            return
-        self.bot_tasks[table.id] = asyncio.get_running_loop().create_task(self._bot_turns(table))
-
-    async def _bot_turns(self, table: Table) -> None:
-        while True:
-            seat = table.to_act()
-            if seat is None or table.status != "playing" or not is_bot(table.seats[seat]):
-                return
-            spec = bot_spec(table.seats[seat])
-            seq = table.seq
-            text, problem = await self.bots.move(table.state.clone(), seat, spec)
-            async with self.lock(table.id):
-                if table.seq != seq or table.to_act() != seat:
-                    continue  # the game changed while the bot thought (an undo): think again
-                if problem:
-                    table.notices.append(
-                        {"seq": table.seq, "text": f"{problem}; greedy played for seat {seat}"}
-                    )
-                    log.warning("game %s seat %s: %s", table.id, seat, problem)
-                table.bot_act(seat, text)
-            await self.push(table)
-
-    async def watch_clocks(self) -> None:
-        """Every half second: a human seat whose clock has run out gets greedy's move (the seat
-        stays theirs, but with an empty bank every later move of theirs goes the same way)."""
-        while True:
-            await asyncio.sleep(0.5)
-            for table in list(self.tables.values()):
-                seat = table.out_of_time()
-                if seat is None:
-                    continue
-                seq = table.seq
-                text, _ = await self.bots.move(table.state.clone(), seat, "greedy")
-                async with self.lock(table.id):
-                    if table.seq != seq or table.out_of_time() != seat:
-                        continue
-                    table.notices.append(
-                        {"seq": table.seq, "text": f"seat {seat}'s clock ran out: greedy played {text}"}
-                    )
-                    table.bot_act(seat, text)
-                await self.changed(table)
-
-    async def close(self) -> None:
-        if self.clock_task is not None:
-            self.clock_task.cancel()
-        for task in self.bot_tasks.values():
-            task.cancel()
-        self.bots.close()
-        self.store.close()
 
 
 def public_content(game: str) -> dict:
@@ -181,18 +60,73 @@ def public_content(game: str) -> dict:
     return {}
 
 
-def _error(exc: TableError) -> JSONResponse:
-    return JSONResponse({"error": exc.code, "message": str(exc)}, status_code=exc.status)
+def _error(exc: InputError) -> JSONResponse:
+    headers = {"Retry-After": str(int(exc.retry_after))} if exc.retry_after is not None else None
+    return JSONResponse({"error": exc.code, "message": str(exc)}, status_code=exc.status, headers=headers)
 
 
 async def _body(request: Request) -> dict:
-    try:
-        data = await request.json()
-    except (json.JSONDecodeError, UnicodeDecodeError, ValueError):
-        raise TableError("malformed", "the body must be a JSON object") from None
-    if not isinstance(data, dict):
-        raise TableError("malformed", "the body must be a JSON object")
-    return data
+    """The request's JSON object, read up to the size cap (a body without a declared length is
+    counted as it arrives) and parsed with the nesting cap."""
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            raise InputError("too_large", f"a body may be at most {MAX_BODY_BYTES} bytes", 413)
+        chunks.append(chunk)
+    return inputs.json_object(b"".join(chunks))
+
+
+def _token(request: Request, data: dict | None = None) -> str | None:
+    """The seat token of a request: ``Authorization: Bearer …``, else a ``token`` in the body."""
+    header = request.headers.get("authorization")
+    if header is not None:
+        scheme, _, value = header.partition(" ")
+        if scheme.lower() != "bearer" or not value.strip():
+            raise InputError("malformed", "the Authorization header must be 'Bearer <token>'", 401)
+        return inputs.token(value.strip())
+    return inputs.token(data.get("token")) if data is not None else None
+
+
+def _no_token_in_url(request: Request) -> None:
+    if "token" in request.query_params:
+        raise InputError(
+            "token_in_url",
+            "tokens are not taken from the address (proxies and logs keep addresses); "
+            "send 'Authorization: Bearer <token>'",
+        )
+
+
+def _body_schema(properties: dict, required: list[str] | None = None) -> dict:
+    """OpenAPI for a route that reads its JSON body itself (so the checks above run first)."""
+    schema = {"type": "object", "properties": properties}
+    if required:
+        schema["required"] = required
+    return {"requestBody": {"required": True, "content": {"application/json": {"schema": schema}}}}
+
+
+TOKEN = {"type": "string", "maxLength": inputs.MAX_TOKEN_CHARS}
+SEQ = {"type": "integer", "minimum": 0}
+CLIENT_ID = {"type": "string", "maxLength": inputs.MAX_ID_CHARS}
+GAME_ID_PARAM = {"game_id": {"pattern": "^[0-9a-f]{1,32}$"}}
+
+
+def serve(app: FastAPI, host: str, port: int, log_level: str = "warning") -> None:
+    """Run ``app`` under uvicorn with the transport limits the app's own checks assume: small
+    WebSocket frames, bounded request headers, a short graceful shutdown."""
+    import uvicorn
+
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=4 * MAX_BODY_BYTES,
+        ws_max_queue=8,
+        h11_max_incomplete_event_size=16 * 1024,
+        timeout_graceful_shutdown=3,
+        timeout_keep_alive=10,
+    )
 
 
 def create_app(
@@ -200,26 +134,29 @@ def create_app(
     bot_workers: int = 1,
     warm_bots: bool = True,
     on_stop: Callable[[], None] | None = None,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The application. ``store_url``: a SQLite file (default) or ``postgresql://…``;
-    ``warm_bots`` starts the bot workers with the server (tests that need no bot turn it off).
+    ``warm_bots`` starts the bot workers with the server (tests that need no bot turn it off);
+    ``limits``: the rates, caps and allow-lists (:class:`~acreage.web.limits.Limits`).
 
     One function, as FastAPI apps are: each route is a short closure over this app's tables,
     store and bot pool (no module-level state, so tests and two servers in one process never
-    share a game); the work is in ``tables.py``, ``store.py`` and ``bots.py``."""
+    share a game); the work is in ``hub.py``, ``tables.py``, ``store.py`` and ``bots.py``."""
+    limits = limits or Limits()
     hub_box: dict[str, Hub] = {}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        hub = Hub(open_store(store_url), bot_workers)
+        hub = Hub(open_store(store_url), limits, bot_workers)
         hub.load()
         if warm_bots:
             await asyncio.to_thread(hub.bots.warm)
         hub_box["hub"] = hub
         app.state.hub = hub
-        for table in hub.tables.values():
+        for table in list(hub.tables.values()):
             hub.schedule_bot(table)  # bots whose turn it was when the server stopped
-        hub.clock_task = asyncio.get_running_loop().create_task(hub.watch_clocks())
+        hub.housekeeping = asyncio.get_running_loop().create_task(hub.keep_house())
         try:
             yield
         finally:
@@ -229,17 +166,48 @@ def create_app(
 
     app = FastAPI(title="Acreage", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    counters_box: dict = {}
 
     def hub() -> Hub:
         return hub_box["hub"]
 
-    @app.exception_handler(TableError)
-    async def table_error(request: Request, exc: TableError):
+    class _LazyCounters:
+        """The guard runs before the lifespan has made the hub; it reaches its counters then."""
+
+        def __getattr__(self, name):
+            box = hub_box.get("hub")
+            if box is None:
+                if "c" not in counters_box:
+                    from .limits import Counters
+
+                    counters_box["c"] = Counters(limits)
+                return getattr(counters_box["c"], name)
+            return getattr(box.counters, name)
+
+    app.add_middleware(Guard, limits=limits, counters=_LazyCounters())
+
+    @app.exception_handler(InputError)
+    async def input_error(request: Request, exc: InputError):
         if exc.code == "conflict":
             game_id = request.path_params.get("game_id")
             if game_id:
                 hub().reload(game_id)
         return _error(exc)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(request: Request, exc: RequestValidationError):
+        where = ", ".join(".".join(str(p) for p in e.get("loc", ())) for e in exc.errors()[:3])
+        return _error(InputError("malformed", f"a parameter has the wrong type or form ({where[:120]})"))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException):
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "refused")
+        return _error(InputError(code, str(exc.detail)[:200], exc.status_code))
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, exc: Exception):
+        log.error("unexpected %s on %s %s: %s", type(exc).__name__, request.method, request.url.path, exc)
+        return JSONResponse({"error": "internal", "message": "the server failed; nothing changed"}, 500)
 
     # ------------------------------------------------------------------ pages
     @app.get("/", include_in_schema=False)
@@ -263,7 +231,8 @@ def create_app(
     # ------------------------------------------------------------------ API
     @app.get("/api/health")
     async def health():
-        return {"ok": True, "games": len(hub().tables)}
+        h = hub()
+        return {"ok": True, "games": len(h.summaries), "live": len(h.tables)}
 
     @app.get("/api/catalogue")
     async def catalogue():
@@ -278,67 +247,112 @@ def create_app(
                     "options": summary["options"],
                 }
             )
-        return {"games": out, "bots": ["greedy", "random", "mcts:ms=1000", "beam:ms=1000"]}
+        return {
+            "games": out,
+            "bots": ["greedy", "random", "mcts:ms=1000", "beam:ms=1000"],
+            "bot_caps": {"ms": limits.bot_ms, "iterations": limits.bot_iterations},
+        }
 
     @app.get("/api/content/{game}")
     async def content(game: str):
         """What a board needs to draw a game's pieces: public, static data (no state)."""
         try:
-            info = core.game_info(game)
+            info = core.game_info(inputs.text(game, "game", 40))
         except core.AcreageError as exc:
-            raise TableError("bad_game", str(exc), 404) from None
+            raise TableError("bad_game", str(exc)[:200], 404) from None
         return public_content(info.name)
 
     @app.get("/api/games")
-    async def list_games():
-        tables = sorted(hub().tables.values(), key=lambda t: -t.last_move_at)
-        return {"games": [t.summary() for t in tables]}
+    async def list_games(limit: int = 100):
+        return {"games": hub().lobby(inputs.whole(limit, "limit", 1, limits.lobby_max))}
 
-    @app.post("/api/games", status_code=201)
+    @app.post(
+        "/api/games",
+        status_code=201,
+        openapi_extra=_body_schema(
+            {
+                "game": {"type": "string", "enum": [i.name for i in core.games()]},
+                "players": {"type": "integer", "minimum": 1, "maximum": 4},
+                "options": {"type": "object"},
+                "seats": {"type": "array", "items": {"type": "string"}},
+                "clock": {"type": "object", "properties": {"bank_s": {"type": "number"},
+                                                          "increment_s": {"type": "number"}}},
+            },
+            ["game"],
+        ),
+    )
     async def create_game(request: Request):
-        data = await _body(request)
-        row, tokens = create_row(
-            data.get("game"), data.get("players"), data.get("options"), data.get("seats"), data.get("clock")
-        )
-        return hub().open_game(row, tokens)
-
-    @app.get("/api/games/{game_id}")
-    async def get_game(game_id: str, token: str | None = None, since: int = 0):
-        table = hub().table(game_id)
-        return table.view(table.seat_of(token), max(0, since))
-
-    @app.post("/api/games/{game_id}/actions")
-    async def post_action(game_id: str, request: Request):
-        data = await _body(request)
         h = hub()
+        data = await _body(request)
+        h.counters.creations.hit(client_address(request.scope))
+        row, tokens = create_row(
+            data.get("game"), data.get("players"), data.get("options"), data.get("seats"), data.get("clock"),
+            limits,
+        )
+        return h.open_game(row, tokens)
+
+    @app.get("/api/games/{game_id}", openapi_extra={"parameters": []})
+    async def get_game(game_id: str, request: Request, since: int = 0):
+        _no_token_in_url(request)
+        table = hub().table(game_id)
+        seat = table.seat_of(_token(request))
+        count = table.state.event_count
+        return table.view(seat, inputs.whole(since, "since", 0, count))
+
+    async def _move(game_id: str, request: Request, do) -> dict:
+        """An action or undo over HTTP: the seat first, then its rate, then the table."""
+        h = hub()
+        data = await _body(request)
         table = h.table(game_id)
+        seat = table.seat_of(_token(request, data))
+        if seat is None:
+            raise TableError("spectator", "spectators cannot act; join a seat or use your seat's link", 403)
+        h.counters.moves.hit(f"{game_id}/{seat}")
         async with h.lock(game_id):
-            seat = table.seat_of(data.get("token"))
+            table = h.table(game_id)
+            result = do(table, seat, data)
+        h.changed(table)
+        return {"seq": result.seq, "action": result.move}
+
+    @app.post(
+        "/api/games/{game_id}/actions",
+        openapi_extra=_body_schema(
+            {"token": TOKEN, "action": {"type": ["string", "integer"]}, "seq": SEQ, "client_id": CLIENT_ID},
+            ["action", "seq"],
+        ),
+    )
+    async def post_action(game_id: str, request: Request):
+        def do(table: Table, seat: int, data: dict):
             if "action" not in data:
                 raise TableError("malformed", "give the action: its notation or its id")
-            result = table.act(seat, data.get("action"), data.get("seq"), data.get("client_id"))
-        await h.changed(table)
-        return {"seq": result.seq, "action": result.move}
+            return table.act(seat, data.get("action"), data.get("seq"), data.get("client_id"))
 
-    @app.post("/api/games/{game_id}/undo")
+        return await _move(game_id, request, do)
+
+    @app.post(
+        "/api/games/{game_id}/undo",
+        openapi_extra=_body_schema(
+            {"token": TOKEN, "seq": SEQ, "count": {"type": "integer", "minimum": 1}, "client_id": CLIENT_ID},
+            ["seq"],
+        ),
+    )
     async def post_undo(game_id: str, request: Request):
-        data = await _body(request)
-        h = hub()
-        table = h.table(game_id)
-        async with h.lock(game_id):
-            seat = table.seat_of(data.get("token"))
-            result = table.undo(seat, data.get("seq"), data.get("client_id"), data.get("count", 1))
-        await h.changed(table)
-        return {"seq": result.seq, "action": result.move}
+        def do(table: Table, seat: int, data: dict):
+            return table.undo(seat, data.get("seq"), data.get("client_id"), data.get("count", 1))
+
+        return await _move(game_id, request, do)
 
     @app.get("/api/games/{game_id}/plan")
-    async def plan(game_id: str, token: str | None = None):
+    async def plan(game_id: str, request: Request):
         """The game's shortcut for the seat to act (Foxglove: the exact transport plan), for
         that seat only; the page shows it and can play it action by action."""
-        table = hub().table(game_id)
-        seat = table.seat_of(token)
+        _no_token_in_url(request)
+        h = hub()
+        table = h.table(game_id)
+        seat = table.seat_of(_token(request))
         if seat is None or seat != table.to_act():
             raise TableError("not_your_turn", "a plan is given to the seat to act", 403)
+        h.counters.moves.hit(f"{game_id}/{seat}")
         state = table.state.clone()
         macros = await asyncio.to_thread(state.macro_actions)
         if not macros:
@@ -346,40 +360,51 @@ def create_app(
         name, actions = macros[0]
         return {"name": name, "actions": [str(a) for a in actions]}
 
-    @app.post("/api/games/{game_id}/join")
+    @app.post(
+        "/api/games/{game_id}/join",
+        openapi_extra=_body_schema({"seat": {"type": "integer", "minimum": 0, "maximum": 3}}, ["seat"]),
+    )
     async def join(game_id: str, request: Request):
-        data = await _body(request)
         h = hub()
+        data = await _body(request)
         table = h.table(game_id)
+        h.counters.creations.hit(client_address(request.scope))
         async with h.lock(game_id):
+            table = h.table(game_id)
             token = table.join(data.get("seat"))
-        await h.changed(table)
+        h.changed(table)
         seat = data["seat"]
         return {"seat": seat, "token": token, "link": f"/play/{game_id}#token={token}"}
 
-    @app.post("/api/games/{game_id}/leave")
+    @app.post("/api/games/{game_id}/leave", openapi_extra=_body_schema({"token": TOKEN}))
     async def leave(game_id: str, request: Request):
-        data = await _body(request)
         h = hub()
+        data = await _body(request)
         table = h.table(game_id)
+        seat = table.seat_of(_token(request, data))
+        if seat is None:
+            raise TableError("spectator", "give your seat's token to hand it to a bot", 403)
         async with h.lock(game_id):
-            seat = table.seat_of(data.get("token"))
-            if seat is None:
-                raise TableError("spectator", "give your seat's token to hand it to a bot", 403)
+            table = h.table(game_id)
             table.hand_to_bot(seat, "greedy")
-        await h.changed(table)
+        h.changed(table)
         return {"seat": seat, "now": "bot:greedy"}
 
-    @app.post("/api/games/{game_id}/rematch", status_code=201)
+    @app.post("/api/games/{game_id}/rematch", status_code=201, openapi_extra=_body_schema({"token": TOKEN}))
     async def rematch(game_id: str, request: Request):
-        data = await _body(request)
+        """A new game with the same settings. The first player to ask creates it and gets their
+        own seat; every other player of the game is offered theirs and claims it the same way."""
         h = hub()
+        data = await _body(request)
         old = h.table(game_id)
-        if old.seat_of(data.get("token")) is None:
+        seat = old.seat_of(_token(request, data))
+        if seat is None:
             raise TableError("spectator", "only a player of the game can ask for a rematch", 403)
-        seats = ["human" if not is_bot(k) else k for k in old.seats]
-        row, tokens = create_row(old.row.game, old.row.players, old.row.options, seats, old.row.clock)
-        return h.open_game(row, tokens)
+        if is_bot(old.seats[seat]):
+            raise TableError("bot_seat", "this seat was handed to a bot", 403)
+        h.counters.creations.hit(client_address(request.scope))
+        async with h.lock(game_id):
+            return h.rematch(old, seat)
 
     @app.get("/api/games/{game_id}/replay")
     async def replay_step(game_id: str, step: int = 0):
@@ -390,8 +415,7 @@ def create_app(
             raise TableError("not_over", "replays open once the game is over", 403)
         final = table.state
         total = len(final.history)
-        if not 0 <= step <= total:
-            raise TableError("malformed", f"step must be from 0 to {total}")
+        step = inputs.whole(step, "step", 0, total)
         with recording():
             state = core.replay(final.record(), upto=step)
         events = [dict(e, text=final.describe_event(e)) for e in final.events_for(None) if e["step"] == step]
@@ -430,62 +454,135 @@ def create_app(
 
     # ------------------------------------------------------------------ websocket
     @app.websocket("/api/games/{game_id}/ws")
-    async def socket(ws: WebSocket, game_id: str, token: str | None = None):
-        h = hub()
-        await ws.accept()
-        try:
-            table = h.table(game_id)
-            seat = table.seat_of(token)
-        except TableError as exc:
-            await ws.send_json({"type": "error", "error": exc.code, "message": str(exc)})
-            await ws.close(code=4000 + exc.status)
-            return
-        conn = Connection(ws, seat)
-        h.sockets.setdefault(game_id, set()).add(conn)
-        try:
-            first = table.view(seat, 0)
-            conn.since = first["event_count"]
-            await ws.send_json(first)
-            while True:
-                try:
-                    message = await ws.receive_json()
-                except (json.JSONDecodeError, ValueError):
-                    await ws.send_json(
-                        {"type": "error", "error": "malformed", "message": "send JSON objects"}
-                    )
-                    continue
-                await _on_message(h, h.table(game_id), seat, ws, message)  # the table may be reloaded
-        except WebSocketDisconnect:
-            pass
-        finally:
-            h.sockets.get(game_id, set()).discard(conn)
+    async def socket(ws: WebSocket, game_id: str):
+        await _serve_socket(hub(), limits, ws, game_id)
 
     return app
 
 
-async def _on_message(h: Hub, table: Table, seat: int | None, ws: WebSocket, message: Any) -> None:
-    """One client message: ``action``, ``undo`` or ``ping``; the answer goes to this socket, the
-    update to every socket of the table."""
-    if not isinstance(message, dict):
-        await ws.send_json({"type": "error", "error": "malformed", "message": "send JSON objects"})
+def _ws_error(exc: InputError, client_id: str | None = None) -> dict:
+    message = {"type": "error", "error": exc.code, "message": str(exc)}
+    if exc.retry_after is not None:
+        message["retry_after"] = exc.retry_after
+    if client_id is not None:
+        message["client_id"] = client_id
+    return message
+
+
+async def _hello(ws: WebSocket, limits: Limits) -> str | None:
+    """The token of the socket's first message, ``{"type": "hello", "token": …}`` (no token:
+    a spectator)."""
+    try:
+        first = await asyncio.wait_for(ws.receive(), limits.hello_timeout_s)
+    except TimeoutError:
+        raise InputError("no_hello", "say hello first: {\"type\": \"hello\", \"token\": …}") from None
+    if first["type"] == "websocket.disconnect":
+        raise ConnectionError
+    if first.get("text") is None:
+        raise InputError("malformed", "messages are JSON text, not binary frames")
+    message = inputs.json_object(first["text"][: 2 * MAX_BODY_BYTES], "a message")
+    if message.get("type") != "hello":
+        raise InputError("no_hello", "the first message must be {\"type\": \"hello\", \"token\": …}")
+    return inputs.token(message.get("token"))
+
+
+async def _serve_socket(h: Hub, limits: Limits, ws: WebSocket, game_id: str) -> None:
+    """One WebSocket from handshake to close: hello (the seat is established before anything
+    else), then messages, each counted against the socket's rate; everything it is sent goes
+    through its outbox."""
+    await ws.accept()
+    try:
+        if "token" in ws.query_params:
+            raise InputError(
+                "token_in_url",
+                'tokens are not taken from the address; send {"type": "hello", "token": …} first',
+            )
+        table = h.table(game_id)
+        seat = table.seat_of(await _hello(ws, limits))
+    except InputError as exc:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(ws.send_json(_ws_error(exc)), 1.0)
+            code = NO_HELLO if exc.code == "no_hello" else REFUSED + exc.status
+            await asyncio.wait_for(ws.close(code=code), 1.0)
         return
+    except (ConnectionError, Exception):  # gone before hello
+        return
+    conn = Connection(ws, seat, client_address(ws.scope), limits.socket_queue, limits.send_timeout_s,
+                      on_close=lambda c: h.detach(c, game_id))
+    try:
+        h.attach(conn, game_id)
+    except InputError as exc:
+        conn.send(_ws_error(exc))
+        await conn.drain(1.0)
+        conn.close(REFUSED + 429, exc.code)
+        return
+    key = f"ws:{id(conn)}"
+    try:
+        first = h.table(game_id).view(seat, 0)
+        conn.since = first["event_count"]
+        conn.send(first)
+        while not conn.closed:
+            received = await ws.receive()
+            if received["type"] == "websocket.disconnect" or conn.closed:
+                break
+            try:
+                h.counters.messages.hit(key)
+            except InputError as exc:
+                conn.refusals += 1
+                if conn.refusals > limits.refusals:
+                    conn.close(FLOODING, "flooding: too many messages over the rate; slow down and reconnect")
+                    break
+                conn.send(_ws_error(exc))
+                continue
+            raw = received.get("text")
+            try:
+                if raw is None:
+                    raise InputError("malformed", "messages are JSON text, not binary frames")
+                if len(raw) > MAX_BODY_BYTES:
+                    raise InputError("too_large", f"a message may be at most {MAX_BODY_BYTES} characters")
+                message = inputs.json_object(raw, "a message")
+            except InputError as exc:
+                conn.send(_ws_error(exc))
+                continue
+            await _on_message(h, game_id, conn, message)
+    except Exception as exc:  # the peer vanished mid-receive, or worse: never a traceback
+        if not isinstance(exc, (RuntimeError, ConnectionError)):
+            log.error("socket of game %s: %s: %s", game_id, type(exc).__name__, exc)
+    finally:
+        h.counters.messages.forget(key)
+        conn.close(None, "done")
+
+
+async def _on_message(h: Hub, game_id: str, conn: Connection, message: dict) -> None:
+    """One client message: ``action``, ``undo`` or ``ping``; the answer goes to this socket's
+    outbox, the update to every socket's of the table."""
     kind = message.get("type")
-    client_id = message.get("client_id")
-    if kind == "ping":
-        await ws.send_json({"type": "pong", "seq": table.seq})
+    try:
+        client_id = inputs.client_id(message.get("client_id"))
+    except InputError as exc:
+        conn.send(_ws_error(exc))
         return
     try:
-        async with h.lock(table.id):
+        if kind == "ping":
+            conn.send({"type": "pong", "seq": h.table(game_id).seq})
+            return
+        if kind not in ("action", "undo"):
+            raise InputError(
+                "malformed", "a message's type is action, undo or ping (hello comes first, once)"
+            )
+        if conn.seat is None:
+            raise TableError("spectator", "spectators cannot act; join a seat or use your seat's link", 403)
+        h.counters.moves.hit(f"{game_id}/{conn.seat}")
+        async with h.lock(game_id):
+            table = h.table(game_id)
             if kind == "action":
-                result = table.act(seat, message.get("action"), message.get("seq"), client_id)
-            elif kind == "undo":
-                result = table.undo(seat, message.get("seq"), client_id, message.get("count", 1))
+                result = table.act(conn.seat, message.get("action"), message.get("seq"), client_id)
             else:
-                raise TableError("malformed", "a message's type is action, undo or ping")
-    except TableError as exc:
+                result = table.undo(conn.seat, message.get("seq"), client_id, message.get("count", 1))
+    except InputError as exc:
         if exc.code == "conflict":
-            h.reload(table.id)
-        await ws.send_json({"type": "error", "error": exc.code, "message": str(exc), "client_id": client_id})
+            h.reload(game_id)
+        conn.send(_ws_error(exc, client_id))
         return
-    await ws.send_json({"type": "ack", "seq": result.seq, "client_id": client_id, "action": result.move})
-    await h.changed(table)
+    conn.send({"type": "ack", "seq": result.seq, "client_id": client_id, "action": result.move})
+    h.changed(table)

@@ -29,6 +29,11 @@ class StoreError(AcreageError, RuntimeError):
     """The store cannot be opened or used (a bad URL, a missing driver, a broken database)."""
 
 
+class StoreConflict(StoreError):
+    """A write that another writer made first (move ``n`` of a game exists already): the only
+    error a table turns into ``conflict``; every other failure is the store's own."""
+
+
 @dataclass
 class GameRow:
     """A game's header and its moves, as stored."""
@@ -60,7 +65,27 @@ SCHEMA = (
     """CREATE TABLE IF NOT EXISTS moves (
         game_id TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER, action TEXT NOT NULL,
         client_id TEXT, at DOUBLE PRECISION NOT NULL, PRIMARY KEY (game_id, n))""",
+    """CREATE TABLE IF NOT EXISTS rematches (
+        game_id TEXT PRIMARY KEY, rematch_id TEXT NOT NULL)""",
 )
+
+#: The longest text the store writes in one field (a header's options and seats are the longest).
+MAX_FIELD_CHARS = 8192
+
+
+def _checked(params: tuple) -> tuple:
+    """Refuse, before the database sees them, values it could store only in part or not at all:
+    text that is not encodable as UTF-8 (a lone surrogate) or too long. A driver that failed on
+    them mid-transaction is what wedged the shared connection once; here nothing has started."""
+    for value in params:
+        if isinstance(value, str):
+            if len(value) > MAX_FIELD_CHARS:
+                raise StoreError(f"a field of {len(value)} characters is longer than the store takes")
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise StoreError("a field holds text that is not valid Unicode (a lone surrogate)") from None
+    return params
 
 
 class Store:
@@ -116,22 +141,8 @@ class Store:
         """Commit move number ``n`` of a game; returns its timestamp. Raises :class:`StoreError`
         if move ``n`` already exists (two writers raced)."""
         at = time.time()
-        try:
-            self._transaction(
-                [
-                    (
-                        self._q(
-                            "INSERT INTO moves (game_id, n, seat, action, client_id, at) "
-                            "VALUES (?, ?, ?, ?, ?, ?)"
-                        ),
-                        (game_id, n, seat, action, client_id, at),
-                    )
-                ]
-            )
-        except StoreError:
-            raise
-        except Exception as exc:  # the driver's integrity error
-            raise StoreError(f"move {n} of game {game_id} could not be stored: {exc}") from exc
+        sql = self._q("INSERT INTO moves (game_id, n, seat, action, client_id, at) VALUES (?, ?, ?, ?, ?, ?)")
+        self._transaction([(sql, (game_id, n, seat, action, client_id, at))])
         return at
 
     def add_token(self, game_id: str, seat: int, token: str) -> None:
@@ -149,16 +160,32 @@ class Store:
             [(self._q("UPDATE games SET seats = ? WHERE id = ?"), (json.dumps(seats), game_id))]
         )
 
+    def set_rematch(self, game_id: str, rematch_id: str) -> None:
+        """Remember that ``rematch_id`` is the rematch of ``game_id`` (once: a second is a conflict)."""
+        self._transaction(
+            [(self._q("INSERT INTO rematches (game_id, rematch_id) VALUES (?, ?)"), (game_id, rematch_id))]
+        )
+
     # ------------------------------------------------------------------ reading
+    def rematch_of(self, game_id: str) -> str | None:
+        rows = self._execute(self._q("SELECT rematch_id FROM rematches WHERE game_id = ?"), (game_id,))
+        return rows[0][0] if rows else None
+
     def load_game(self, game_id: str) -> GameRow | None:
         """One game as stored now (another server may have written moves since it was read)."""
-        return next((row for row in self.load_games() if row.id == game_id), None)
+        rows = self._load(self._q(" WHERE id = ?"), self._q(" WHERE game_id = ?"), (game_id,))
+        return rows[0] if rows else None
 
     def load_games(self) -> list[GameRow]:
         """Every stored game with its moves and token hashes (what a restarted server needs)."""
+        return self._load("", "", ())
+
+    def _load(self, where_game: str, where_rest: str, params: tuple) -> list[GameRow]:
         rows = {}
         for gid, game, players, options, seed, seats, created, clock in self._execute(
-            "SELECT id, game, players, options, seed, seats, created, clock FROM games ORDER BY created"
+            "SELECT id, game, players, options, seed, seats, created, clock FROM games"
+            + where_game + " ORDER BY created",
+            params,
         ):
             rows[gid] = GameRow(
                 gid,
@@ -170,11 +197,14 @@ class Store:
                 float(created),
                 clock=json.loads(clock) if clock else None,
             )
-        for gid, seat, token_hash in self._execute("SELECT game_id, seat, token_hash FROM seat_tokens"):
+        for gid, seat, token_hash in self._execute(
+            "SELECT game_id, seat, token_hash FROM seat_tokens" + where_rest, params
+        ):
             if gid in rows:
                 rows[gid].token_hashes[int(seat)] = token_hash
         for gid, n, seat, action, client_id, at in self._execute(
-            "SELECT game_id, n, seat, action, client_id, at FROM moves ORDER BY game_id, n"
+            "SELECT game_id, n, seat, action, client_id, at FROM moves" + where_rest + " ORDER BY game_id, n",
+            params,
         ):
             if gid in rows:
                 rows[gid].moves.append(
@@ -206,15 +236,22 @@ class SQLiteStore(Store):
             return self.conn.execute(sql, params).fetchall()
 
     def _transaction(self, statements: list[tuple[str, tuple]]) -> None:
+        for _, params in statements:
+            _checked(params)
         with self.lock:
             try:
                 self.conn.execute("BEGIN IMMEDIATE")
                 for sql, params in statements:
                     self.conn.execute(sql, params)
                 self.conn.execute("COMMIT")
-            except sqlite3.Error as exc:
-                self.conn.execute("ROLLBACK")
-                raise StoreError(str(exc)) from exc
+            except BaseException as exc:  # anything at all: the shared connection must not stay in it
+                if self.conn.in_transaction:
+                    self.conn.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.IntegrityError):
+                    raise StoreConflict(str(exc)) from exc
+                if isinstance(exc, Exception):
+                    raise StoreError(f"the store refused a write: {exc}") from exc
+                raise
 
     def close(self) -> None:
         with self.lock:
@@ -245,13 +282,18 @@ class PostgresStore(Store):
             return self.conn.execute(sql, params).fetchall()
 
     def _transaction(self, statements: list[tuple[str, tuple]]) -> None:
+        for _, params in statements:
+            _checked(params)
         with self.lock:
             try:
+                # psycopg's transaction block rolls back on any exception leaving it
                 with self.conn.transaction():
                     for sql, params in statements:
                         self.conn.execute(sql, params)
-            except self._psycopg.Error as exc:
-                raise StoreError(str(exc)) from exc
+            except self._psycopg.errors.UniqueViolation as exc:
+                raise StoreConflict(str(exc)) from exc
+            except Exception as exc:
+                raise StoreError(f"the store refused a write: {exc}") from exc
 
     def close(self) -> None:
         with self.lock:

@@ -22,21 +22,18 @@ from typing import Any
 from .. import core
 from ..core import AcreageError, IllegalAction, game_info
 from ..core.events import recording
-from .store import GameRow, Store, StoreError, hash_token
+from . import inputs
+from .inputs import InputError, quote
+from .store import GameRow, Store, StoreConflict, StoreError, hash_token
 
 #: Seat kinds at creation: a human with a token given to the creator, a seat left open for
 #: anyone to join from the lobby, or a bot (``bot:SPEC``).
 HUMAN, OPEN = "human", "open"
 
 
-class TableError(AcreageError, ValueError):
+class TableError(InputError):
     """A request the table refuses; ``code`` names the reason for clients, ``status`` the HTTP
     status that goes with it."""
-
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.code = code
-        self.status = status
 
 
 def new_token() -> str:
@@ -70,7 +67,9 @@ class Table:
         self.seats = list(row.seats)
         self.token_hashes = dict(row.token_hashes)
         self.notices: list[dict] = []
-        self.clients: dict[str, int] = {}  # client message id -> seq after it
+        #: (seat, client message id) -> seq after it: ids are each seat's own, so another seat's
+        #: colliding id is neither answered as applied nor blocks that seat's move
+        self.clients: dict[tuple[int | None, str], int] = {}
         self.last_move_at = row.created
         #: who made each stored move and when (the clocks are computed from it)
         self.move_times: list[tuple[int | None, float]] = [(m["seat"], m["at"]) for m in row.moves]
@@ -78,7 +77,7 @@ class Table:
         self.state = self._rebuild(row.moves)
         for move in row.moves:
             if move.get("client_id"):
-                self.clients[move["client_id"]] = move["n"] + 1
+                self.clients[(move["seat"], move["client_id"])] = move["n"] + 1
             self.last_move_at = move["at"]
         self.seq = len(row.moves)
 
@@ -108,7 +107,8 @@ class Table:
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token belongs to; ``None`` (a spectator) without a token; an unknown token
         is refused, so a mistyped link does not silently make a player a spectator."""
-        if not token:
+        token = inputs.token(token)
+        if token is None:
             return None
         digest = hash_token(token)
         for seat, stored in self.token_hashes.items():
@@ -120,11 +120,15 @@ class Table:
             401,
         )
 
+    def unclaimed(self, seat: int) -> bool:
+        """A human seat without a token yet: a rematch's seat kept for its previous player."""
+        return self.seats[seat] == HUMAN and seat not in self.token_hashes
+
     @property
     def status(self) -> str:
         if self.state.is_terminal:
             return "over"
-        if any(kind == OPEN for kind in self.seats):
+        if any(kind == OPEN or self.unclaimed(s) for s, kind in enumerate(self.seats)):
             return "waiting"
         return "playing"
 
@@ -132,14 +136,13 @@ class Table:
         return self.state.current_player
 
     # ------------------------------------------------------------------ acting
-    def _check(self, seat: int | None, seq: Any, client_id: Any) -> int | None:
-        """Common checks; returns the ``seq`` to answer with when the message was seen before."""
-        if client_id is not None and (not isinstance(client_id, str) or len(client_id) > 100):
-            raise TableError("malformed", "client_id must be text of at most 100 characters")
-        if client_id and client_id in self.clients:
-            return self.clients[client_id]  # resent after a reconnect: already applied once
+    def _check(self, seat: int | None, seq: Any, client_id: str | None) -> int | None:
+        """Common checks, the seat first; returns the ``seq`` to answer with when this seat sent
+        the message before."""
         if seat is None:
             raise TableError("spectator", "spectators cannot act; join a seat or use your seat's link", 403)
+        if client_id and (seat, client_id) in self.clients:
+            return self.clients[(seat, client_id)]  # resent after a reconnect: already applied once
         if type(seq) is not int:
             raise TableError("malformed", "seq must be the whole number of the last update you saw")
         if seq != self.seq:
@@ -157,21 +160,26 @@ class Table:
     def _commit(self, seat: int | None, text: str, client_id: str | None) -> None:
         try:
             at = self.store.append_move(self.id, self.seq, seat, text, client_id)
-        except StoreError as exc:
+        except StoreConflict as exc:
             # Another server process wrote this game's next move first (one store, several
             # processes): nothing is applied here; the caller reloads the game from the store.
             raise TableError(
                 "conflict", "this game moved on in another server process; refresh and try again", 409
             ) from exc
+        except StoreError as exc:
+            raise TableError(
+                "store_error", "the move could not be stored; nothing changed, try again", 503
+            ) from exc
         self.seq += 1
         self.last_move_at = at
         self.move_times.append((seat, at))
         if client_id:
-            self.clients[client_id] = self.seq
+            self.clients[(seat, client_id)] = self.seq
 
     def act(self, seat: int | None, action: Any, seq: Any, client_id: Any = None) -> Result:
         """Play ``action`` (notation or id) for ``seat``; committed to the store before the
         state changes and before anyone is told."""
+        client_id = inputs.client_id(client_id)
         seen = self._check(seat, seq, client_id)
         if seen is not None:
             return Result(seen, "")
@@ -185,14 +193,16 @@ class Table:
 
     def _apply(self, seat: int, action: Any, client_id: str | None) -> Result:
         state = self.state
+        action = inputs.action(action)
         try:
-            if isinstance(action, bool) or not isinstance(action, (str, int)):
-                raise TableError("malformed", "action must be its notation (text) or its id (a whole number)")
             move = state.action_from_id(action) if isinstance(action, int) else state.parse_action(action)
             if move not in state.legal_actions():
                 raise state.refuse(move)
         except IllegalAction as exc:
-            raise TableError("illegal_action", str(exc), 422) from None
+            message = str(exc)
+            if len(message) > 300:
+                message = message[:300] + "…"
+            raise TableError("illegal_action", message, 422) from None
         text = str(move)
         self._commit(seat, text, client_id)
         state.apply(move)
@@ -204,6 +214,7 @@ class Table:
 
     def undo(self, seat: int | None, seq: Any, client_id: Any = None, count: Any = 1) -> Result:
         """Take back ``count`` of the seat's own last actions, as the engine's fair policy allows."""
+        client_id = inputs.client_id(client_id)
         seen = self._check(seat, seq, client_id)
         if seen is not None:
             return Result(seen, "")
@@ -221,7 +232,7 @@ class Table:
             )
             raise TableError("cannot_undo", why, 409)
         text = f"undo {count}"
-        self._commit(seat, text, client_id if isinstance(client_id, str) else None)
+        self._commit(seat, text, client_id)
         self.state = self._undone(self.state, count)
         return Result(self.seq, text)
 
@@ -238,10 +249,22 @@ class Table:
         if self.seats[seat] != OPEN:
             raise TableError("seat_taken", f"seat {seat} is not open", 409)
         token = new_token()
+        self.store.add_token(self.id, seat, token)
         self.seats[seat] = HUMAN
         self.token_hashes[seat] = hash_token(token)
         self.store.set_seats(self.id, self.seats)
-        self.store.add_token(self.id, seat, token)
+        return token
+
+    def claim(self, seat: int) -> str:
+        """A rematch's kept seat, taken by its previous player: a new token, given once."""
+        if not self.unclaimed(seat):
+            raise TableError("seat_taken", f"seat {seat} of the rematch has been taken already", 409)
+        token = new_token()
+        try:
+            self.store.add_token(self.id, seat, token)
+        except StoreError:
+            raise TableError("seat_taken", f"seat {seat} of the rematch was taken already", 409) from None
+        self.token_hashes[seat] = hash_token(token)
         return token
 
     # ------------------------------------------------------------------ clocks
@@ -316,7 +339,10 @@ class Table:
             "game": self.row.game,
             "title": self.info.title,
             "players": self.row.players,
-            "seats": [("bot:" + bot_spec(k)) if is_bot(k) else k for k in self.seats],
+            "seats": [
+                ("bot:" + bot_spec(k)) if is_bot(k) else "kept" if self.unclaimed(s) else k
+                for s, k in enumerate(self.seats)
+            ],
             "status": self.status,
             "to_act": self.state.current_player,
             "moves": len(self.state.history),
@@ -341,27 +367,58 @@ def check_clock(clock: Any) -> dict | None:
     return {"bank_s": float(bank), "increment_s": float(inc)}
 
 
+def _check_options(info, options: Any) -> dict:
+    """``options`` as an object of this game's own options with short scalar or list values
+    (``seed`` and ``players`` are not options: the server draws the seed, ``players`` is its
+    own field)."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise TableError("malformed", "options must be an object of option names and values")
+    for name, value in options.items():
+        if name not in info.options:
+            known = ", ".join(sorted(info.options)) or "none"
+            raise TableError(
+                "bad_option", f"{info.title} has no option {quote(name)}; its options are: {known}"
+            )
+        items = value if isinstance(value, list) else [value]
+        if len(items) > 8 or not all(
+            v is None or isinstance(v, (bool, int, float)) or isinstance(v, str) for v in items
+        ):
+            raise TableError("bad_option", f"option {name}: give a number, text, true/false or a short list")
+        for v in items:
+            if isinstance(v, str):
+                inputs.text(v, f"option {name}", inputs.MAX_ID_CHARS)
+            elif isinstance(v, int) and not isinstance(v, bool) and abs(v) > 10**6:
+                raise TableError("bad_option", f"option {name}: {quote(v)} is out of range")
+    return options
+
+
 def create_row(
-    game: Any, players: Any, options: Any, seats: Any, clock: Any = None
+    game: Any, players: Any, options: Any, seats: Any, clock: Any = None, limits: Any = None
 ) -> tuple[GameRow, dict[int, str]]:
-    """Check a creation request and build the stored header plus a token per human seat."""
-    clock = check_clock(clock)
-    from ..agents import make_agent
+    """Check a creation request and build the stored header plus a token per human seat.
+    Checks go cheapest first: the game's name and the player count before any seat is read,
+    options against the game's list before a game is built, bots against the web's caps."""
+    from .bots import check_web_spec
 
     if not isinstance(game, str):
         raise TableError("malformed", 'game must be a game\'s name, e.g. "foxglove"')
     try:
-        info = game_info(game)
+        info = game_info(inputs.text(game, "game", 40))
     except AcreageError as exc:
         raise TableError("bad_game", str(exc)) from None
     if players is None:
-        players = len(seats) if isinstance(seats, list) else 2
+        players = len(seats) if isinstance(seats, list) and 0 < len(seats) <= info.max_players else 2
     if type(players) is not int:
         raise TableError("malformed", "players must be a whole number")
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise TableError("malformed", "options must be an object of option names and values")
+    if not info.min_players <= players <= info.max_players:
+        raise TableError(
+            "bad_option",
+            f"{info.title} takes {info.min_players}–{info.max_players} players, not {quote(players)}",
+        )
+    clock = check_clock(clock)
+    options = _check_options(info, options)
     if seats is None:
         seats = [HUMAN] + ["bot:greedy"] * (players - 1)
     if not isinstance(seats, list) or len(seats) != players or not all(isinstance(k, str) for k in seats):
@@ -370,20 +427,26 @@ def create_row(
             f'seats must list {players} seat kinds: "human", "open" or "bot:SPEC" (e.g. "bot:greedy")',
         )
     for kind in seats:
+        inputs.text(kind, "a seat kind", inputs.MAX_ID_CHARS)
         if kind in (HUMAN, OPEN):
             continue
         if not is_bot(kind):
-            raise TableError("bad_seat", f'{kind!r} is not a seat kind: give "human", "open" or "bot:SPEC"')
+            raise TableError(
+                "bad_seat", f'{quote(kind)} is not a seat kind: give "human", "open" or "bot:SPEC"'
+            )
         try:
+            from ..agents import make_agent
+
             make_agent(bot_spec(kind)).check_players(players)
+            if limits is not None:
+                check_web_spec(bot_spec(kind), limits.bot_ms, limits.bot_iterations)
         except (ValueError, TypeError) as exc:
-            raise TableError("bad_bot", str(exc)) from None
+            raise TableError("bad_bot", str(exc)[:300]) from None
     seed = secrets.randbits(63)
     try:
-        core.new_game(info.name, players=players, seed=seed, **options)
+        clean = core.new_game(info.name, players=players, seed=seed, **options).options
     except AcreageError as exc:
-        raise TableError("bad_option", str(exc)) from None
-    clean = core.new_game(info.name, players=players, seed=seed, **options).options
+        raise TableError("bad_option", str(exc)[:300]) from None
     from ..core.state import _jsonable_options
 
     row = GameRow(

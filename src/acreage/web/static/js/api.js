@@ -1,14 +1,18 @@
 // Small helpers shared by the pages: JSON requests, tokens kept per game, seat names.
 
-export async function getJSON(url) {
-  const r = await fetch(url);
+// A seat's token goes in the Authorization header, never in an address (proxies and logs keep
+// addresses).
+function authHeaders(token) { return token ? { Authorization: `Bearer ${token}` } : {}; }
+
+export async function getJSON(url, token = null) {
+  const r = await fetch(url, { headers: authHeaders(token) });
   const data = await r.json();
   if (!r.ok) throw new Error(data.message || r.statusText);
   return data;
 }
 
-export async function postJSON(url, body) {
-  const r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+export async function postJSON(url, body, token = null) {
+  const r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", ...authHeaders(token) }, body: JSON.stringify(body) });
   const data = await r.json();
   if (!r.ok) throw new Error(data.message || r.statusText);
   return data;

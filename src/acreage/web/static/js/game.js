@@ -22,9 +22,13 @@ function clientId() { return (crypto.randomUUID ? crypto.randomUUID() : String(M
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const q = token ? `?token=${encodeURIComponent(token)}` : "";
-  ws = new WebSocket(`${proto}://${location.host}/api/games/${gameId}/ws${q}`);
-  ws.onopen = () => { $("conn").textContent = token ? "connected" : "watching"; retry = 500; if (pending) ws.send(JSON.stringify(pending.message)); };
+  ws = new WebSocket(`${proto}://${location.host}/api/games/${gameId}/ws`);
+  ws.onopen = () => {
+    // the first message says who this socket is (no token: a spectator)
+    ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
+    $("conn").textContent = token ? "connected" : "watching"; retry = 500;
+    if (pending) ws.send(JSON.stringify(pending.message));
+  };
   ws.onmessage = ev => onMessage(JSON.parse(ev.data));
   ws.onclose = () => { $("conn").textContent = "reconnecting…"; setTimeout(connect, retry); retry = Math.min(retry * 2, 8000); };
 }
@@ -40,11 +44,13 @@ function send(message) {
 export function act(text) { send({ type: "action", action: text }); }
 
 function onMessage(msg) {
+  if (msg.type === "rematch") { offerRematch(msg.id); return; }
   if (msg.type === "ack") { if (pending && pending.client_id === msg.client_id) pending = null; return; }
   if (msg.type === "error") {
     if (pending && pending.client_id === msg.client_id) pending = null;
     $("action-error").textContent = msg.message;
     if (msg.error === "bad_token") { $("conn").textContent = "this link's seat is unknown"; }
+    if (msg.error === "rate_limited") { $("action-error").textContent = `${msg.message}`; }
     return;
   }
   if (msg.type !== "update") return;
@@ -169,7 +175,7 @@ async function showPlan() {
   box.hidden = false;
   box.replaceChildren(el("span", { class: "muted" }, "Planning…"));
   try {
-    const plan = await getJSON(`/api/games/${gameId}/plan?token=${encodeURIComponent(token)}`);
+    const plan = await getJSON(`/api/games/${gameId}/plan`, token);
     if (!plan.actions.length) { box.replaceChildren(el("span", { class: "muted" }, "No plan is offered here.")); return; }
     box.replaceChildren(el("p", {}, el("b", {}, `Best ${plan.name}: `), plan.actions.join(", ")),
       el("button", { class: "primary", id: "play-plan", onclick: () => playPlan(plan.actions) }, "Play this plan"));
@@ -190,17 +196,38 @@ async function playPlan(actions) {
 $("plan").addEventListener("click", showPlan);
 $("leave").addEventListener("click", async () => {
   if (!confirm("Leave the game? A bot (greedy) will play your seat from now on.")) return;
-  try { await postJSON(`/api/games/${gameId}/leave`, { token }); } catch (e) { $("action-error").textContent = e.message; }
+  try { await postJSON(`/api/games/${gameId}/leave`, {}, token); } catch (e) { $("action-error").textContent = e.message; }
 });
 $("notation-form").addEventListener("submit", ev => { ev.preventDefault(); const t = $("notation").value.trim(); if (t) { act(t); $("notation").value = ""; } });
 $("undo").addEventListener("click", () => send({ type: "undo", count: 1 }));
-$("rematch").addEventListener("click", async () => {
-  const made = await postJSON(`/api/games/${gameId}/rematch`, { token });
-  const mine = Object.keys(tokensFor(gameId)).map(Number);
-  for (const s of mine) if (made.tokens[s]) saveToken(made.id, s, made.tokens[s]);
+// A rematch gives each player only their own seat: the first to ask creates it, the others
+// are offered it (pushed to their page) and claim their seat the same way. On a hot-seat
+// screen every seat this browser holds is claimed.
+async function rematch() {
+  const mine = tokensFor(gameId);
+  const seats = Object.keys(mine).filter(s => s !== "last").map(Number);
+  const order = [view.you, ...seats.filter(s => s !== view.you)];
+  let made = null;
+  for (const s of order) {
+    if (!mine[s]) continue;
+    try {
+      const claimed = await postJSON(`/api/games/${gameId}/rematch`, {}, mine[s]);
+      saveToken(claimed.id, s, claimed.token);
+      if (!made || s === view.you) made = claimed;
+    } catch (e) { if (!made) { $("action-error").textContent = e.message; } }
+  }
+  if (!made) return;
   if (hotseat) localStorage.setItem("acreage:hotseat:" + made.id, "1");
-  location.href = made.links[view.you] || `/play/${made.id}`;
-});
+  location.href = made.link;
+}
+
+function offerRematch(id) {
+  $("end").hidden = false;
+  $("rematch").textContent = "Join the rematch";
+  $("rematch-offer").textContent = "Another player asked for a rematch.";
+}
+
+$("rematch").addEventListener("click", rematch);
 
 if (hashToken) saveToken(gameId, "last", hashToken);
 connect();
