@@ -146,8 +146,8 @@ class Lane:
                 self._free.put_nowait(w)
         return self._free
 
-    async def run(self, timeout: float, *args) -> str:
-        """``decide(*args)`` on a free worker; a worker that overruns ``timeout`` is killed
+    async def run(self, timeout: float, fn, *args) -> str:
+        """``fn(*args)`` on a free worker; a worker that overruns ``timeout`` is killed
         (``TimeoutError``); one that breaks is replaced and the move tried once more."""
         free = self._queue()
         worker = await free.get()
@@ -155,7 +155,7 @@ class Lane:
             loop = asyncio.get_running_loop()
             for attempt in (1, 2):
                 try:
-                    future = loop.run_in_executor(worker.pool(), decide, *args)
+                    future = loop.run_in_executor(worker.pool(), fn, *args)
                     return await asyncio.wait_for(future, timeout)
                 except TimeoutError:
                     worker.kill()
@@ -196,7 +196,7 @@ class BotPool:
         lane = self.quick if is_quick(spec) else self.search
         limit = budget_s(spec, self.cap_ms)
         try:
-            text = await lane.run(limit, record, seat, spec, self.cap_ms)
+            text = await lane.run(limit, decide, record, seat, spec, self.cap_ms)
             state.parse_action(text)  # it must be legal here
             return text, None
         except TimeoutError:
@@ -205,7 +205,7 @@ class BotPool:
             problem = f"{spec} failed: {type(exc).__name__}: {str(exc)[:200]}"
         if spec == FALLBACK:
             raise RuntimeError(problem)
-        fallback = await self.quick.run(DEFAULT_BUDGET_S + GRACE_S, record, seat, FALLBACK, None)
+        fallback = await self.quick.run(DEFAULT_BUDGET_S + GRACE_S, decide, record, seat, FALLBACK, None)
         return fallback, problem
 
     def close(self) -> None:

@@ -105,6 +105,16 @@ class Connection:
             with contextlib.suppress(Exception):
                 abort()
 
+    async def room(self) -> None:
+        """Wait while the outbox is over half full: a client that sends faster than it reads is
+        slowed down (its messages wait in TCP) instead of closed; one that never reads keeps the
+        outbox full until its writer times out and closes it. Always yields once, so one busy
+        socket cannot hold the event loop through a burst of messages."""
+        await asyncio.sleep(0)
+        half = max(1, self._outbox.maxsize // 2)
+        while not self.closed and self._outbox.qsize() >= half:
+            await asyncio.sleep(0.005)
+
     async def drain(self, timeout: float) -> None:
         """Wait until the outbox is empty (a handler that is about to close), at most ``timeout``."""
         end = asyncio.get_running_loop().time() + timeout

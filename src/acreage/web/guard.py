@@ -101,7 +101,7 @@ class Guard:
                 raise InputError("bad_origin", "requests from another site's pages are refused", 403)
         if kind == "http":
             self.counters.requests.hit(client_address(scope))
-            if writes:
+            if scope.get("method") in ("POST", "PUT", "PATCH"):
                 ctype = headers.get("content-type", "").split(";")[0].strip().lower()
                 if ctype != "application/json":
                     raise InputError(

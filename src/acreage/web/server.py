@@ -232,7 +232,8 @@ def create_app(
     @app.get("/api/health")
     async def health():
         h = hub()
-        return {"ok": True, "games": len(h.summaries), "live": len(h.tables)}
+        sockets = sum(len(conns) for conns in h.sockets.values())
+        return {"ok": True, "games": len(h.summaries), "live": len(h.tables), "sockets": sockets}
 
     @app.get("/api/catalogue")
     async def catalogue():
@@ -522,6 +523,7 @@ async def _serve_socket(h: Hub, limits: Limits, ws: WebSocket, game_id: str) -> 
         conn.since = first["event_count"]
         conn.send(first)
         while not conn.closed:
+            await conn.room()
             received = await ws.receive()
             if received["type"] == "websocket.disconnect" or conn.closed:
                 break
