@@ -8,6 +8,7 @@ without Chromium on a user's machine; in CI they must run (see conftest.py).
 from __future__ import annotations
 
 import json
+import random
 import urllib.request
 
 import pytest
@@ -260,3 +261,49 @@ def test_foxglove_is_played_on_the_board_by_clicking_tiles_cells_cubes_and_shape
             page.wait_for_function("(n) => document.querySelectorAll('#log div').length > n", arg=seq)
         assert "built a trail" in page.inner_text("#log")
     assert page.errors == []
+
+
+def test_rematch_on_a_hot_seat_screen_claims_every_seat_it_holds(tmp_path, browser):
+    """The first click creates the rematch with the asker's seat only; the page then claims
+    each other seat this browser holds, so a hot-seat rematch starts at once. (The game is
+    played to its end through the API, faster than the default rates allow a person.)"""
+    server = Server(str(tmp_path / "rematch.db"), limits="UNLIMITED").start()
+    made = api(
+        server,
+        "/api/games",
+        {
+            "game": "foxglove",
+            "players": 2,
+            "seats": ["human", "human"],
+            "options": {"start_player": 0, "move_cap": 1},
+        },
+    )
+    gid, tokens = made["id"], made["tokens"]
+    rng = random.Random(3)
+    for _ in range(3000):
+        v = api(server, f"/api/games/{gid}")
+        if v["status"] == "over":
+            break
+        token = tokens[str(v["to_act"])]
+        legal = api(server, f"/api/games/{gid}", token=token)["legal"]
+        api(
+            server,
+            f"/api/games/{gid}/actions",
+            {"action": rng.choice(legal)["text"], "seq": v["seq"]},
+            token=token,
+        )
+    page = new_page(browser)
+    page.goto(server.url + "/")
+    page.evaluate(
+        "([gid, t0, t1]) => { localStorage.setItem('acreage:tokens:' + gid, JSON.stringify({0: t0, 1: t1}));"
+        " localStorage.setItem('acreage:hotseat:' + gid, '1'); }",
+        [gid, tokens["0"], tokens["1"]],
+    )
+    page.goto(f"{server.url}/play/{gid}#token={tokens['0']}")
+    page.wait_for_selector("#end:not([hidden])")
+    page.click("#rematch")
+    page.wait_for_url(lambda url: "/play/" in url and gid not in url)
+    new_id = page.url.split("/play/")[1].split("#")[0]
+    assert api(server, f"/api/games/{new_id}")["status"] == "playing"
+    assert page.errors == []
+    server.kill()
