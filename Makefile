@@ -29,6 +29,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/mcts_bench.py --ms 1000 --positions 4
 	$(BIN)/python bench/interop_bench.py --players 2
 	$(BIN)/python bench/planner_bench.py --solo-seeds 2
+	$(BIN)/python bench/web_watchers.py
 
 # Long: bot strength: Foxglove solo against the rulebook's thresholds, and 2-player MCTS
 # against greedy in every game (about half an hour on 2 cores).

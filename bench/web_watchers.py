@@ -1,12 +1,14 @@
 """Many spectators on one game: how fast a move reaches its player and every watcher.
 
 A server (``create_app`` + ``serve`` in a subprocess, ``UNLIMITED`` limits, SQLite store in a
-temporary folder) hosts one Foxglove Farm game of two humans. ``--spectators`` WebSockets watch
-it (opened in batches of ``--batch``, each says hello and waits for its first update); the two
+temporary folder) hosts a Foxglove Farm game of two humans. ``--spectators`` WebSockets watch
+it (opened in batches of ``--batch``; each says hello and waits for its first update); the two
 players have a socket each. The players then play ``--moves`` moves, one at a time: the seat to
-act sends a random legal action (seeded RNG), and the next move goes only once both players and
-every spectator have the update of the previous one (or after ``--timeout``: every watcher
-still missing it is counted as a failure), plus a pause of ``--interval`` seconds.
+act sends a random legal action (seeded RNG; ``pass`` or ``done`` only when nothing else is
+legal, so games last longer), and the next move goes only once both players and every
+spectator have the update of the previous one (or after ``--timeout``: every watcher still
+missing it is counted as a failure), plus a pause of ``--interval`` seconds. Should the game
+end first, everyone moves to a new game (not measured) and the moves go on there.
 
 Figures:
 
@@ -15,27 +17,31 @@ Figures:
 * **watcher latency**: for every (move, spectator), from sending the action to that spectator
   receiving the update with the new ``seq``; p50, p99 and max over all pairs, and, per move,
   the slowest watcher. Goal: p99 of the per-move slowest watcher < 100 ms (every watcher
-  updated within 100 ms), with no spectator missing an update and none closed by the server.
+  updated within 100 ms), with no spectator missing an update and none closed by the server
+  (a socket that falls behind is closed with code 4008).
 * server CPU seconds during the moves (``/proc/PID/stat``), and the clients' for comparison.
+
+With the default 60 moves a p99 is the slowest move's figure. ``--json PATH`` also writes the
+figures, with every move's action, answer time and slowest watcher.
 
 The clients must not be what is measured: spectators never parse an update, they take its
 top-level ``seq`` from the raw text with a regex (the first ``"seq":`` of an update, which the
-server writes before the observation) and note ``time.monotonic()`` on receipt. They run in
-``--client-procs`` processes (default 2) besides the main one, which drives the two players;
-``time.monotonic`` is one system-wide clock on Linux, so send and receipt times compare across
-processes. Spectators offer permessage-deflate as browsers do (``--compression none`` to turn
-it off), so the server compresses every update once per socket.
+server writes before the observation; the players' process checks it against the parsed
+message) and note ``time.monotonic()`` on receipt. They run in ``--client-procs`` processes
+(default 2) besides the main one, which drives the two players; ``time.monotonic`` is one
+system-wide clock on Linux, so send and receipt times compare across processes. Every client
+offers permessage-deflate as browsers do (``--compression none`` turns it off for the
+spectators); the server declines it (``serve`` turns it off: compressing each update once per
+socket cost more server time than building the views, 22 against 14 ms a move at 200 sockets).
 
-Machine: measured on a 2-core development machine, where the server, the players' process and
-the spectators' processes all share the two cores: the server has at most one core to itself,
-and the watcher figures include the clients' time to read 200 sockets. With one spectator
-process the second core is saturated during each broadcast and the latencies are partly the
-client's; two processes spread that work (and more than two only add contention on 2 cores).
+Machine: a 2-core development machine, where the server, the players' process and the
+spectators' processes all share the two cores, so the figures include some of the clients'
+time. One, two and three spectator processes gave about the same medians there; two is the
+default (the server's work of a broadcast is on one core, the clients' on the other).
 
 Run: ``python bench/web_watchers.py [--spectators 200] [--moves 60] [--client-procs 2]
 [--json figures.json]``. Exit code 1 if a goal is missed.
 """
-
 from __future__ import annotations
 
 import argparse
@@ -317,6 +323,7 @@ async def play(
     cpu = ccpu = wall = 0.0
     open_s: list[float] = []
     game, n, players, readers = -1, 0, [], []
+    everyone: list[Player] = []
     while n < moves:
         # a new game: the spectators move to it (not measured), the players join
         game += 1
@@ -337,12 +344,14 @@ async def play(
             ws = await websockets.connect(url, ping_interval=None, max_size=None)
             await ws.send(json.dumps({"type": "hello", "token": made["tokens"][seat]}))
             players.append(Player(ws, progress))
+        everyone += players
         readers = [loop.create_task(p.read()) for p in players]
         if not await until(lambda ps=players: all(p.view for p in ps), 10):
             raise RuntimeError("a player got no first update")
         cpu0 = cpu_seconds(server_pid)
         ccpu0 = sum(cpu_seconds(p) for p in child_pids) + time.process_time()
         wall0 = time.monotonic()
+        first = n
         while n < moves:
             mover = next((p for p in players if p.view["legal"]), None)
             if mover is None or mover.view["status"] != "playing":
@@ -377,13 +386,15 @@ async def play(
         wall += time.monotonic() - wall0
         cpu += cpu_seconds(server_pid) - cpu0
         ccpu += sum(cpu_seconds(p) for p in child_pids) + time.process_time() - ccpu0
+        if n == first:
+            raise RuntimeError(f"a new game offers no move: {players[0].view['decision']!r}")
     for pipe in pipes:
         pipe.send(("stop",))
     await until(lambda: all(done), 60)
     for p in players:
         await p.ws.close()
     await asyncio.gather(*readers, return_exceptions=True)
-    for p in players:
+    for p in everyone:
         problems += [f"player error: {e}" for e in p.errors]
     return {
         "sends": sends, "acks": acks, "actions": actions, "stalls": stalls, "problems": problems,
@@ -398,7 +409,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--spectators", type=int, default=200, help="spectator sockets on the game (default 200)")
     ap.add_argument("--moves", type=int, default=60, help="moves to play (default 60)")
     ap.add_argument("--interval", type=float, default=0.2, help="pause between moves, s (default 0.2)")
-    ap.add_argument("--timeout", type=float, default=5.0, help="how long a move may take to reach everyone")
+    ap.add_argument(
+        "--timeout", type=float, default=5.0, help="longest wait for a move to reach everyone, s (default 5)"
+    )
     ap.add_argument("--batch", type=int, default=20, help="spectators opened at a time (default 20)")
     ap.add_argument("--client-procs", type=int, default=2, help="processes the spectators run in (default 2)")
     ap.add_argument(

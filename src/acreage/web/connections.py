@@ -70,7 +70,11 @@ class Connection:
         try:
             while True:
                 text = await self._outbox.get()
-                await asyncio.wait_for(self.ws.send_text(text), self._send_timeout)
+                # asyncio.timeout, not wait_for: on Python 3.11 wait_for wraps each send in a
+                # task of its own, and with hundreds of sockets the mover's answer then waits
+                # behind every other socket's task
+                async with asyncio.timeout(self._send_timeout):
+                    await self.ws.send_text(text)
         except TimeoutError:
             self.close(TOO_SLOW, "too slow: an update could not be delivered in time; reconnect")
         except asyncio.CancelledError:

@@ -123,6 +123,9 @@ def serve(app: FastAPI, host: str, port: int, log_level: str = "warning") -> Non
         log_level=log_level,
         ws_max_size=4 * MAX_BODY_BYTES,
         ws_max_queue=8,
+        # each socket would compress each update on its own: an update is a few KB, and with
+        # hundreds of watchers compressing cost more server time than building the views
+        ws_per_message_deflate=False,
         h11_max_incomplete_event_size=16 * 1024,
         timeout_graceful_shutdown=3,
         timeout_keep_alive=10,
