@@ -39,10 +39,12 @@ SWEEP_EVERY = 10
 class Hub:
     """Live tables, their locks and open connections, the lobby lines, the bot pool."""
 
-    def __init__(self, store: Store, limits: Limits, bot_workers: int = 1) -> None:
+    def __init__(
+        self, store: Store, limits: Limits, bot_workers: int = 1, counters: Counters | None = None
+    ) -> None:
         self.store = store
         self.limits = limits
-        self.counters = Counters(limits)
+        self.counters = counters or Counters(limits)
         self.tables: dict[str, Table] = {}
         self.summaries: dict[str, dict] = {}
         self.locks: dict[str, asyncio.Lock] = {}

@@ -29,7 +29,7 @@ from .connections import FLOODING, NO_HELLO, REFUSED, Connection
 from .guard import Guard, client_address
 from .hub import Hub
 from .inputs import MAX_BODY_BYTES, InputError
-from .limits import Limits
+from .limits import Counters, Limits
 from .store import open_store
 from .tables import Table, TableError, bot_spec, create_row, is_bot
 
@@ -151,7 +151,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        hub = Hub(open_store(store_url), limits, bot_workers)
+        hub = Hub(open_store(store_url), limits, bot_workers, counters)
         hub.load()
         if warm_bots:
             await asyncio.to_thread(hub.bots.warm)
@@ -169,25 +169,12 @@ def create_app(
 
     app = FastAPI(title="Acreage", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    counters_box: dict = {}
+    counters = Counters(limits)  # one set for the guard and the routes
 
     def hub() -> Hub:
         return hub_box["hub"]
 
-    class _LazyCounters:
-        """The guard runs before the lifespan has made the hub; it reaches its counters then."""
-
-        def __getattr__(self, name):
-            box = hub_box.get("hub")
-            if box is None:
-                if "c" not in counters_box:
-                    from .limits import Counters
-
-                    counters_box["c"] = Counters(limits)
-                return getattr(counters_box["c"], name)
-            return getattr(box.counters, name)
-
-    app.add_middleware(Guard, limits=limits, counters=_LazyCounters())
+    app.add_middleware(Guard, limits=limits, counters=counters)
 
     @app.exception_handler(InputError)
     async def input_error(request: Request, exc: InputError):
