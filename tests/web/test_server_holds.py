@@ -232,24 +232,8 @@ def test_an_unencodable_client_id_is_refused_and_every_other_game_still_writes(c
     )
     raw = b'{"game": "foxglove", "seats": ["\\udfff", "human"]}'
     assert_refused(client.post("/api/games", content=raw, headers=JSON), 400, "malformed")
-    gid, tokens = victim["id"], victim["tokens"]
-    rng = random.Random(4)
-    for _ in range(40):
-        v = view(client, gid)
-        if v["status"] == "over":
-            break
-        token = tokens[str(v["to_act"])]
-        legal = view(client, gid, token)["legal"]
-        r = client.post(
-            f"/api/games/{gid}/actions",
-            json={
-                "token": token,
-                "action": rng.choice(legal)["text"],
-                "seq": v["seq"],
-                "client_id": f"m{v['seq']}",
-            },
-        )
-        assert r.status_code == 200, r.text
+    answers = _random_moves(client, victim["id"], victim["tokens"], 40, seed=4)
+    assert answers and all(r.status_code == 200 for r in answers), [r.text for r in answers][:3]
     create(client)  # and a creation
 
 
@@ -598,19 +582,30 @@ def test_a_rematch_gives_each_player_only_their_own_seat(client):
     assert view(client, new["id"])["status"] == "playing"
 
 
-def _play_to_the_end(client, gid, tokens):
-    rng = random.Random(1)
-    for _ in range(3000):
+def _random_moves(client, gid, tokens, moves: int, seed: int) -> list:
+    """Up to ``moves`` random legal moves of the seat to act (each with a message id); the
+    answers, until the game is over."""
+    rng = random.Random(seed)
+    answers = []
+    for _ in range(moves):
         v = view(client, gid)
         if v["status"] == "over":
-            return
+            break
         token = tokens[str(v["to_act"])]
         legal = view(client, gid, token)["legal"]
-        client.post(
-            f"/api/games/{gid}/actions",
-            json={"token": token, "action": rng.choice(legal)["text"], "seq": v["seq"]},
-        )
-    raise AssertionError("the game did not end")
+        body = {
+            "token": token,
+            "action": rng.choice(legal)["text"],
+            "seq": v["seq"],
+            "client_id": f"m{v['seq']}",
+        }
+        answers.append(client.post(f"/api/games/{gid}/actions", json=body))
+    return answers
+
+
+def _play_to_the_end(client, gid, tokens):
+    _random_moves(client, gid, tokens, 3000, seed=1)
+    assert view(client, gid)["status"] == "over", "the game did not end"
 
 
 # ---------------------------------------------------------------------- browser protections
