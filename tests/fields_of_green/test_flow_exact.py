@@ -47,13 +47,15 @@ def test_undo_stops_at_an_equipment_draw_FG_HID_6():
 
 
 def test_undo_in_2_player_pairs_stops_where_the_display_grows_FG_2P_3_FG_HID_4():
-    """FG-2P-2/3: the First Player's take and action reveal nothing new (2 undoable); after
-    the second pick of the pair two pile cards are turned face up, so nothing before them can
-    be undone."""
+    """FG-2P-2/3: the First Player's take reveals nothing new, so it may be taken back while
+    that seat still plays its turn; once its action passes the turn to seat 1, it is closed.
+    After the second pick of the pair two pile cards are turned face up, so nothing before
+    them can be undone."""
     s = game(2, introductory=True)
     s.apply(s.legal_actions()[-1])
+    assert s.current_player == 0 and s.undoable(0) == 1
     s.apply("market 0")
-    assert s.current_player == 1 and s.undoable(0) == 2
+    assert s.current_player == 1 and s.undoable(0) == 0 and s.undo_floor == 2
     s.apply(s.legal_actions()[-1])
     s.apply("market 0")
     assert len(s.display) == 6 and len(s.pile) == 4

@@ -30,12 +30,15 @@ def test_each_action_tells_its_own_step_and_reveals_set_the_undo_floor_FF_CON_3_
         legal = state.legal_actions()
         action = rng.choice(legal)
         seat, told, hidden, floor = state.current_player, state.event_count, _hidden(state), state.undo_floor
+        era = (state.round, state.phase)
         state.apply(action)
         new = state.events_for(None, told)
         assert all(e["step"] == len(state.history) for e in new), (str(action), new)
         if _hidden(state) != hidden:
             reveals += 1
             assert state.undo_floor == len(state.history), str(action)
+        elif (state.round, state.phase) != era or state.current_player != seat:
+            assert state.undo_floor == len(state.history), str(action)  # the turn is over
         else:
             assert state.undo_floor == floor, str(action)
         if str(action) == "pass":

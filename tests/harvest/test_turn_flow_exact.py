@@ -1,7 +1,7 @@
 """The end of a turn and what it reveals: the festival market shift (HV-FFC-4, HV-FFC-6), the
 Hand-Woven Basket's return (HV-NOV-12), Gairy's tile draws (HV-GAI-4, HV-GAI-5), sunrise #11
-(HV-SUN-5), and the undo floor that every reveal sets (HV-SET-13, HV-RES-6): a turn that
-reveals nothing can be taken back by its player, one that shows a new card or tile cannot.
+(HV-SUN-5), and the undo floor (HV-SET-13, HV-RES-6): a seat takes back steps of the turn it
+is still playing; a reveal, and the end of the turn, close everything before them.
 Positions mid-turn are also saved and loaded back (HV-RES-6).
 """
 
@@ -48,9 +48,12 @@ def test_a_base_game_turn_reveals_nothing_HV_FFO_1_HV_SET_13():
     """HV-FFO-1: without the expansion there is no festival market to shift, so a turn that
     only gains a fertilizer reveals nothing: its player may still take back both actions."""
     s = start(ff=False)
-    floor, mine = s.undo_floor, s.undoable(0)
-    fertilizer_turn(s)
-    assert s.undo_floor == floor and s.undoable(0) == mine + 2
+    mine = s.undoable(0)
+    s.apply("place GS-inf")
+    assert s.undoable(0) == mine + 1  # still this seat's turn: the placement may be taken back
+    s.apply("fertilizer")
+    assert next_seat_to_place(s)
+    assert not s._flag and s.fdeck == [] and s.undoable(0) == 0  # nothing shown; the turn is over
 
 
 @pytest.mark.parametrize("p2,p1", [("Pecan Pie", "Apple Pie"), ("Apple Pie", "Pecan Pie")])
@@ -59,10 +62,9 @@ def test_a_full_market_does_not_shift_HV_FFC_6(p2, p1):
     (the first card design, Apple Pie, in either) nothing moves and nothing is revealed."""
     s = start()
     sc.set_market(s, "Strawberry Pie", p2, p1)
-    floor, mine = s.undo_floor, s.undoable(0)
+    deck = list(s.fdeck)
     fertilizer_turn(s)
-    assert (s.p2, s.p1) == (_card(p2), _card(p1))
-    assert s.undo_floor == floor and s.undoable(0) == mine + 2
+    assert (s.p2, s.p1, s.fdeck) == (_card(p2), _card(p1), deck)  # nothing moved or shown
 
 
 def test_buying_p1_shifts_and_reveals_at_the_end_of_the_turn_HV_FFC_4_HV_FFC_6():

@@ -236,6 +236,34 @@ def test_websocket_pushes_each_seat_its_own_update_and_acks_actions(client):
         assert w1.receive_json()["error"] == "malformed"
 
 
+def test_after_an_undo_every_socket_is_sent_the_whole_log_again(client):
+    """An undo takes back lines a page has shown: each socket's next update carries the whole
+    log (``events_from`` 0), without the undone lines, so every log follows at once."""
+    made = create(client)
+    gid, t0, t1 = made["id"], made["tokens"]["0"], made["tokens"]["1"]
+    with (
+        client.websocket_connect(f"/api/games/{gid}/ws") as w0,
+        client.websocket_connect(f"/api/games/{gid}/ws") as w1,
+    ):
+        w0.send_json({"type": "hello", "token": t0})
+        w1.send_json({"type": "hello", "token": t1})
+        w0.receive_json(), w1.receive_json()
+        for n, action in enumerate(("trails", "trail ESW 1,1", "pay stone 1,0")):
+            w0.send_json({"type": "action", "action": action, "seq": n, "client_id": f"a{n}"})
+            w0.receive_json()  # ack
+            w0.receive_json()
+            up1 = w1.receive_json()
+        assert up1["events_from"] > 0 and [e["text"] for e in up1["events"]] == [
+            "seat 0 paid 1 stone from the Mine (1,0)"]
+        w0.send_json({"type": "undo", "count": 1, "seq": 3, "client_id": "b"})
+        assert w0.receive_json()["action"] == "undo 1"
+        back0, back1 = w0.receive_json(), w1.receive_json()
+        for back in (back0, back1):
+            assert back["events_from"] == 0 and back["seq"] == 4
+            assert not any("paid" in e["text"] for e in back["events"])
+            assert len(back["events"]) == back["event_count"] > 0
+
+
 def test_websocket_with_a_bad_token_is_refused(client):
     made = create(client)
     with client.websocket_connect(f"/api/games/{made['id']}/ws") as ws:

@@ -344,18 +344,35 @@ class GameState(ABC):
         return "game over" if self.is_terminal else f"seat {self.current_player} to act"
 
     def undoable(self, seat: int) -> int:
-        """How many of the last recorded actions ``seat`` may take back.
+        """How many of the last recorded actions ``seat`` may take back (Board Game Arena's
+        policy, the same in every game).
 
-        Undo is fair only within one's own uninterrupted decisions, and never across revealed
-        hidden information or resolved randomness (``undo_floor``) or another seat's move.
+        A seat takes back only its own steps of the turn it is still playing. The floor
+        (``undo_floor``) is raised by ``apply`` wherever taking back would be unfair: the turn
+        passed to another seat, a round, year or phase ended, hidden information came into view
+        or randomness was resolved. The one step a seat may take back after the turn passed is a
+        secret simultaneous choice (a face-down pick) that nobody has seen yet
+        (:meth:`_secret_choice`).
         """
         self.check_seat(seat)
+        if self.is_terminal:
+            return 0
+        history, seats = self.history, self.history_seats
         n = 0
-        for i in range(len(self.history) - 1, self.undo_floor - 1, -1):
-            if self.history_seats[i] != seat:
+        for i in range(len(history) - 1, self.undo_floor - 1, -1):
+            if seats[i] != seat:
                 break
             n += 1
+        if n and self.current_player != seat:
+            if not all(self._secret_choice(history[i]) for i in range(len(history) - n, len(history))):
+                return 0
         return n
+
+    def _secret_choice(self, action) -> bool:
+        """True for an action kept face down until every seat has made its own (a
+        simultaneous hidden choice): its seat may take it back while the others still choose.
+        The default: no such action."""
+        return False
 
     def public_notation(self, action) -> str:
         """How ``action`` (about to be taken by the player to act) may be shown to everyone.

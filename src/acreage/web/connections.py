@@ -48,6 +48,7 @@ class Connection:
     ) -> None:
         self.ws, self.seat, self.client = ws, seat, client
         self.since = 0
+        self.undos = 0  # the table's undo count when ``since`` was last set
         self.refusals = 0
         self.closed = False
         self.close_reason: str | None = None

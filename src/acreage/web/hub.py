@@ -191,6 +191,8 @@ class Hub:
         the spectators' since the same event) is built and encoded once; nothing waits here."""
         built: dict[tuple[int | None, int], tuple[str, int]] = {}
         for conn in list(self.sockets.get(table.id, ())):
+            if conn.undos != table.undos:  # lines it has shown were taken back: all again
+                conn.undos, conn.since = table.undos, 0
             key = (conn.seat, conn.since)
             done = built.get(key)
             if done is None:

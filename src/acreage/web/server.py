@@ -509,8 +509,9 @@ async def _serve_socket(h: Hub, limits: Limits, ws: WebSocket, game_id: str) -> 
         return
     key = f"ws:{id(conn)}"
     try:
-        first = h.table(game_id).view(seat, 0)
-        conn.since = first["event_count"]
+        table = h.table(game_id)
+        first = table.view(seat, 0)
+        conn.since, conn.undos = first["event_count"], table.undos
         conn.send(first)
         while not conn.closed:
             await conn.room()

@@ -80,6 +80,9 @@ class Table:
                 self.clients[(move["seat"], move["client_id"])] = move["n"] + 1
             self.last_move_at = move["at"]
         self.seq = len(row.moves)
+        #: How many undos the table has seen: a socket that saw an older count is sent the
+        #: whole log again, since an undo removes lines it has shown.
+        self.undos = sum(1 for m in row.moves if m["action"].startswith("undo "))
 
     # ------------------------------------------------------------------ building
     def _fresh(self):
@@ -234,6 +237,7 @@ class Table:
         text = f"undo {count}"
         self._commit(seat, text, client_id)
         self.state = self._undone(self.state, count)
+        self.undos += 1
         return Result(self.seq, text)
 
     def hand_to_bot(self, seat: int, spec: str = "greedy") -> None:
@@ -324,6 +328,7 @@ class Table:
             "in_subdecision": bool(mine and state.in_subdecision()),
             "undoable": state.undoable(seat) if seat is not None and not state.is_terminal else 0,
             "events": [dict(e, text=state.describe_event(e)) for e in state.events_for(seat, since)],
+            "events_from": since,  # 0: the whole log (a client shows it afresh)
             "event_count": state.event_count,
             "scores": scores,
             "breakdown": [state.score_breakdown(s) for s in range(state.num_players)],

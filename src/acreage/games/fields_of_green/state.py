@@ -152,6 +152,11 @@ class FieldsState(
             return "pick (face down)"
         return str(a)
 
+    def _secret_choice(self, a: Action) -> bool:
+        """A 3–4 player pick stays face down until every seat has picked: its seat may take it
+        back until the reveal (FG-ACT-2)."""
+        return a.kind == PICK and self.num_players >= 3
+
     def in_subdecision(self) -> bool:
         return bool(self.frames) and self.frames[-1][0] in ("pay", "fill", "sell", "equip")
 
@@ -171,6 +176,8 @@ class FieldsState(
             raise self.refuse(action)
         seat = self.current_player
         self._revealed_flag = False
+        phase = self.phase
+        year = self.year
         if self._events is not None:
             self._events.step = len(self.history) + 1
         self._do(action)
@@ -184,8 +191,11 @@ class FieldsState(
             for event in self._events.full[mark:]:
                 if event["kind"] in ("pay_water", "water"):
                     event["auto"] = True  # done by itself (one way only): no action shows it
-        if self._revealed_flag:
-            self.undo_floor = len(self.history)  # hidden cards or tiles came into view
+        if (self._revealed_flag or self.phase != phase or self.year != year
+                or (self.current_player != seat and not self._secret_choice(action))):
+            # hidden cards came into view, a phase or year ended, or the turn passed (a face-down
+            # pick excepted): no undo reaches back past here (see GameState.undoable)
+            self.undo_floor = len(self.history)
             self._revealed_flag = False
 
     # ------------------------------------------------------------------ automation

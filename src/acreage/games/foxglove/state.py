@@ -202,6 +202,8 @@ class FoxgloveState(
             raise self.refuse(action)
         seat = self.current_player
         hidden = len(self.stacks[0]) + len(self.stacks[1]) + len(self.stacks[2])
+        phase = self.phase
+        round_ = self.round
         if self._events is not None:
             self._events.step = len(self.history) + 1
             if action.kind == DONE and not self.frames and (self.phase == TRANSPORT or self.phase == FINAL):
@@ -217,8 +219,11 @@ class FoxgloveState(
             for event in self._events.full[mark:]:
                 if event["kind"] == "pay":
                     event["auto"] = True  # the only way to pay: no action line shows it
-        if len(self.stacks[0]) + len(self.stacks[1]) + len(self.stacks[2]) != hidden:
-            self.undo_floor = len(self.history)  # a face-down tile was revealed
+        if (len(self.stacks[0]) + len(self.stacks[1]) + len(self.stacks[2]) != hidden
+                or self.phase != phase or self.round != round_ or self.current_player != seat):
+            # a face-down tile was revealed, a phase or round ended, or the turn passed: no
+            # undo reaches back past here (see GameState.undoable)
+            self.undo_floor = len(self.history)
 
     # ------------------------------------------------------------------ legal actions
     def _generate(self) -> list[Action]:

@@ -189,6 +189,11 @@ class HarvestState(
             return "keep farmhouse (face down)"
         return str(a)
 
+    def _secret_choice(self, a: Action) -> bool:
+        """Characters and farmhouses are kept face down until every seat has chosen
+        (HV-SET-8): a seat may change its keep until then."""
+        return a.kind == KEEPC or a.kind == KEEPH
+
     def in_subdecision(self) -> bool:
         return bool(self.frames) and self.frames[-1][0] not in ("turn", "sunrise", "keepc", "keeph")
 
@@ -209,6 +214,7 @@ class HarvestState(
         seat = self.current_player
         self._flag = False
         self._legal = None
+        mark = (self.phase, self.round, self.turn_no)
         if self._events is not None:
             self._events.step = len(self.history) + 1
             self._log_action(seat, action)
@@ -216,7 +222,10 @@ class HarvestState(
         self.history.append(action)
         self.history_seats.append(seat)
         self._advance()
-        if self._flag:
+        if (self._flag or (self.phase, self.round, self.turn_no) != mark
+                or (self.current_player != seat and not self._secret_choice(action))):
+            # something hidden or random was resolved, a turn, phase or round ended, or another
+            # seat is to act (a face-down choice excepted): no undo reaches back past here
             self.undo_floor = len(self.history)
             self._flag = False
 

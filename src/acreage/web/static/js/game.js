@@ -54,7 +54,8 @@ function onMessage(msg) {
     return;
   }
   if (msg.type !== "update") return;
-  if (view && msg.you !== view.you) { shownEvents = 0; $("log").replaceChildren(); }
+  // a whole log (a new seat's view, or after an undo took back lines already shown): afresh
+  if (msg.events_from === 0 || (view && msg.you !== view.you)) { shownEvents = 0; $("log").replaceChildren(); }
   view = msg;
   render();
 }
