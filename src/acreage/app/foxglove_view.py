@@ -17,7 +17,8 @@ from rich.text import Text
 
 from ..games.foxglove.content import TILE_BY_NAME, TILES, TileKind
 from ..games.foxglove.goods import GOODS
-from ..games.foxglove.rulings import SOLO_SETUPS, SOLO_THRESHOLDS, lap_marker
+from ..games.foxglove.present import accepts_words, effect_words, goods_words, score_text
+from ..games.foxglove.rulings import SOLO_SETUPS, SOLO_THRESHOLDS
 from .views import BaseView
 
 # ---------------------------------------------------------------- small vocabulary
@@ -82,22 +83,6 @@ def goods_vector_text(vec: Sequence[int], empty: str = "free") -> str:
     return " ".join(parts) if parts else empty
 
 
-def goods_words(vec: Sequence[int]) -> str:
-    parts = [f"{n} {GOODS[g]}" for g, n in enumerate(vec) if n]
-    if not parts:
-        return "nothing"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def accepts_words(kind: TileKind) -> str:
-    if kind.slots == 0 or kind.accepts == 0:
-        return "takes no deliveries"
-    names = [GOODS[g] for g in range(len(GOODS)) if kind.accepts_goods(g)]
-    if len(names) == len(GOODS):
-        return "takes any goods"
-    return "takes " + " or ".join(names)
-
-
 def _tier_of_display(area: str, round_: int) -> str:
     if area == "C":
         return "C"
@@ -110,81 +95,6 @@ def _find(name: str, tier: str | None) -> TileKind | None:
         if tier is None or t.tier == tier:
             return t
     return options[0] if options else None
-
-
-def score_text(score: int) -> str:
-    marker = lap_marker(score)
-    return f"{score}" + (f" ({marker})" if marker else "")
-
-
-# ---------------------------------------------------------------- effects in words
-
-def _points(n: int) -> str:
-    return f"{n} point" + ("" if abs(n) == 1 else "s")
-
-
-def _held(eff) -> str:
-    return "cube" if eff.held < 0 else GOODS[eff.held]
-
-
-def effect_words(eff) -> str:
-    """One effect of a tile as a short sentence of our own."""
-    k, when = eff.kind, eff.when
-    if k == "gain":
-        bits = []
-        if any(eff.goods):
-            bits.append(goods_words(eff.goods))
-        if eff.points:
-            bits.append(_points(eff.points))
-        got = " and ".join(bits)
-        if when == "immediate":
-            return f"When built: receive {got}."
-        return f"Every production: receive {got} (up to the free slots)."
-    if k == "gain_one_type":
-        return f"When built: name one goods type and receive {eff.amount} of it."
-    if k == "breed":
-        g = GOODS[eff.held]
-        return f"Every production: each pair of {g} here brings {eff.per_pair} more {g}."
-    if k == "score_held":
-        prefix = "Every production" if when == "production" else "At game end"
-        return f"{prefix}: {_points(eff.points)} for each {_held(eff)} held here."
-    if k == "full_bonus":
-        return f"At game end: {_points(eff.points)} if every slot is filled."
-    if k == "convert":
-        out = []
-        if eff.points:
-            out.append(_points(eff.points))
-        if any(eff.goods):
-            out.append(goods_words(eff.goods))
-        return (f"Processing: turns {goods_words(eff.inputs)} held here into {' and '.join(out)}, "
-                "as often as the cubes allow.")
-    if k == "convert_distinct":
-        return (f"Processing: every set of {eff.count} different goods types held here scores "
-                f"{_points(eff.points)}.")
-    if k == "haul":
-        return (f"Start of transport: pull up to {eff.count} cubes from your other buildings onto "
-                "this one, no trail needed.")
-    if k == "porter":
-        return (f"Start of transport: move up to {eff.count} cubes between any of your buildings, "
-                "no trail needed.")
-    if k == "connector":
-        return "Transport: links the buildings on each side of it, like a trail crossing."
-    if k == "free_trail":
-        return f"Construction: {eff.count} straight or curved trail per phase costs nothing."
-    if k == "wood_for_stone":
-        return f"Construction: wood may stand in for up to {eff.count} stone of building costs per phase."
-    if k == "distinct_types_held":
-        return f"At game end: {_points(eff.points)} per different goods type held here."
-    if k == "per_trail":
-        return f"At game end: {_points(eff.points)} per trail tile in your town."
-    if k == "per_building":
-        return f"At game end: {_points(eff.points)} per building in your town."
-    if k == "trail_reach":
-        return f"At game end: {_points(eff.points)} per building joined to this one by trails alone."
-    if k == "neighbours_processing":
-        return (f"At game end: {_points(eff.points)} per processing building in the eight cells "
-                "around it.")
-    return f"{when}: {k}"
 
 
 def tile_card(kind: TileKind) -> RenderableType:

@@ -17,7 +17,6 @@ pool or Ray); results come back as plain dictionaries.
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 import time
@@ -34,37 +33,12 @@ from .jobs import ArenaError, derive_seed
 
 FUZZ_FORMAT = "acreage-fuzz-failure"
 
-#: The configurations fuzzed for each game: (players, options). Every player count appears, and
-#: the options that change the rules (solo setups, the expert variant, advanced tiles, the
-#: introductory draft, the Fall Festival expansion).
-CONFIGS: dict[str, list[tuple[int, dict[str, Any]]]] = {
-    "foxglove": [
-        *[(1, {"solo_setup": k}) for k in range(1, 7)],
-        (1, {"solo_setup": 1, "expert": "all", "advanced_tiles": False}),
-        (2, {}),
-        (2, {"expert": [0]}),
-        (3, {}),
-        (3, {"advanced_tiles": False, "expert": "all"}),
-        (4, {}),
-        (4, {"expert": [1, 3]}),
-    ],
-    "fields_of_green": [
-        (2, {}),
-        (2, {"introductory": True}),
-        (3, {}),
-        (3, {"introductory": True}),
-        (4, {}),
-        (4, {"introductory": True}),
-    ],
-    "harvest": [(n, {"fall_festival": ff}) for n in (1, 2, 3, 4) for ff in (True, False)],
-}
-
 #: First words of notation that give up acting (passing, finishing a stage). A game played with
 #: ``bias`` picks them only when nothing else is legal, which reaches fuller positions.
 PASSIVE = frozenset({"pass", "done", "end", "finish", "stop", "skip"})
 
-#: Where a game's conservation hook lives: ``acreage.games.<name>.conservation``. Third-party
-#: games may add theirs with :func:`register_hook`.
+#: Conservation checks set here by game name (third-party games may also declare theirs as
+#: ``GameInfo.conservation``).
 _HOOKS: dict[str, Callable[[Any], list[str]] | None] = {}
 
 
@@ -74,16 +48,11 @@ def register_hook(game: str, hook: Callable[[Any], list[str]] | None) -> None:
 
 
 def conservation_hook(game: str) -> Callable[[Any], list[str]] | None:
-    """The game's ``conservation_errors`` function, or None where it has none."""
-    name = game_info(game).name
-    if name not in _HOOKS:
-        try:
-            module = importlib.import_module(f"acreage.games.{name}.conservation")
-        except ImportError:
-            _HOOKS[name] = None
-        else:
-            _HOOKS[name] = getattr(module, "conservation_errors", None)
-    return _HOOKS[name]
+    """The game's conservation check (``GameInfo.conservation``), or None where it has none."""
+    info = game_info(game)
+    if info.name in _HOOKS:
+        return _HOOKS[info.name]
+    return info.conservation
 
 
 @dataclass(frozen=True)
@@ -142,11 +111,11 @@ def _text(value: Any) -> str:
 
 
 def configs(game: str) -> list[tuple[int, dict[str, Any]]]:
-    """The declared configurations of ``game`` (every player count with default options when
-    the game declares none here)."""
+    """The configurations of ``game`` that change the rules (``GameInfo.variants``; every
+    player count with default options when the game declares none)."""
     info = game_info(game)
-    if info.name in CONFIGS:
-        return CONFIGS[info.name]
+    if info.variants:
+        return [(players, dict(options)) for players, options in info.variants]
     return [(n, {}) for n in range(info.min_players, info.max_players + 1)]
 
 
@@ -586,7 +555,6 @@ def run_fuzz(
 
 
 __all__ = [
-    "CONFIGS",
     "CheckFailed",
     "Checks",
     "GameSpec",

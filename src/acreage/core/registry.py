@@ -56,6 +56,19 @@ class GameInfo:
     #: whole games by ``tools/solo_book.py``). ``mcts`` plays it instead of searching unless
     #: ``book=0``.
     book: Callable[[Any, int], Any] | None = None
+    #: Optional presentation model (``core/presentation.py``): the words of every card and
+    #: tile, action labels, groups and ``args``, derived facts. The terminal and the web read
+    #: it; without one they show bare notation.
+    presentation: Any = None
+    #: Optional metrics of a finished game for the arena's rows: metrics(state) -> dict (see
+    #: ``arena/metrics.py`` for the conventions the report understands).
+    metrics: Callable[[Any], dict] | None = None
+    #: Optional conservation check for fuzzing: conservation(state) -> list of problems (empty
+    #: when every component is where it should be).
+    conservation: Callable[[Any], list[str]] | None = None
+    #: The configurations that change the rules, as (players, options) pairs: fuzzed by the
+    #: arena, offered by the lobby. Every player count should appear.
+    variants: tuple[tuple[int, Mapping[str, Any]], ...] = ()
 
     def summary(self) -> dict:
         return {
@@ -63,6 +76,7 @@ class GameInfo:
             "title": self.title,
             "players": list(range(self.min_players, self.max_players + 1)),
             "options": {k: {"default": _plain(v.default), "help": v.help} for k, v in self.options.items()},
+            "description": self.description,
             "hidden_information": self.hidden_information,
             "simultaneous_choices": self.simultaneous_choices,
         }

@@ -24,6 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import core
 from ..core.events import recording
+from ..core.presentation import presentation_of
 from . import inputs
 from .connections import FLOODING, NO_HELLO, REFUSED, Connection
 from .guard import Guard, client_address
@@ -35,29 +36,6 @@ from .tables import Table, TableError, bot_spec, create_row, is_bot
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("acreage.web")
-
-
-def public_content(game: str) -> dict:
-    """Static content for drawing (tile costs, slots, help text), per game."""
-    if game == "foxglove":
-        from ..games.foxglove.content import TILES
-        from ..games.foxglove.goods import GOODS
-
-        return {
-            "goods": list(GOODS),
-            "tiles": {
-                t.name + "|" + t.tier: {
-                    "name": t.name,
-                    "tier": t.tier,
-                    "cost": dict(zip(GOODS, t.cost, strict=True)),
-                    "slots": t.slots,
-                    "accepts": [g for i, g in enumerate(GOODS) if t.accepts >> i & 1],
-                    "help": t.help,
-                }
-                for t in TILES
-            },
-        }
-    return {}
 
 
 def _error(exc: InputError) -> JSONResponse:
@@ -251,7 +229,7 @@ def create_app(
             info = core.game_info(inputs.text(game, "game", 40))
         except core.AcreageError as exc:
             raise TableError("bad_game", str(exc)[:200], 404) from None
-        return public_content(info.name)
+        return presentation_of(info).content()
 
     @app.get("/api/games")
     async def list_games(limit: int = 100):
@@ -335,7 +313,7 @@ def create_app(
 
     @app.get("/api/games/{game_id}/plan")
     async def plan(game_id: str, request: Request):
-        """The game's shortcut for the seat to act (Foxglove: the exact transport plan), for
+        """The game's shortcut for the seat to act (where its presentation model offers one), for
         that seat only; the page shows it and can play it action by action."""
         _no_token_in_url(request)
         h = hub()

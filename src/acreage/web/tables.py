@@ -22,6 +22,7 @@ from typing import Any
 from .. import core
 from ..core import AcreageError, IllegalAction, game_info
 from ..core.events import recording
+from ..core.presentation import legal_views, presentation_of
 from . import inputs
 from .inputs import InputError, quote
 from .store import GameRow, Store, StoreConflict, StoreError, hash_token
@@ -304,10 +305,8 @@ class Table:
         state = self.state
         to_act = state.current_player
         mine = seat is not None and seat == to_act and not is_bot(self.seats[seat])
-        legal = []
-        if mine:
-            for action in state.legal_actions():
-                legal.append({"id": state.action_id(action), "text": str(action)})
+        present = presentation_of(self.info)
+        legal = legal_views(state, present) if mine else []
         scores = state.scores()
         return {
             "type": "update",
@@ -325,13 +324,16 @@ class Table:
             "decision": state.describe_decision() if not state.is_terminal else "the game is over",
             "observation": state.observation(seat),
             "legal": legal,
+            "plan": bool(mine and present.offers_plan(state)),
+            "facts": present.facts(state, seat),
             "in_subdecision": bool(mine and state.in_subdecision()),
             "undoable": state.undoable(seat) if seat is not None and not state.is_terminal else 0,
             "events": [dict(e, text=state.describe_event(e)) for e in state.events_for(seat, since)],
             "events_from": since,  # 0: the whole log (a client shows it afresh)
             "event_count": state.event_count,
             "scores": scores,
-            "breakdown": [state.score_breakdown(s) for s in range(state.num_players)],
+            "breakdown": [{present.score_label(k): v for k, v in state.score_breakdown(s).items()}
+                          for s in range(state.num_players)],
             "ranking": state.ranking() if state.is_terminal else None,
             "notices": [n for n in self.notices if n["seq"] >= 0][-5:],
             "clocks": self.clocks(),

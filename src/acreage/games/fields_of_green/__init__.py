@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from ...core.options import OptionSpec, as_bool, seat_or_none
 from ...core.registry import GameInfo
+from .conservation import conservation_errors
 from .heuristic import evaluate
+from .present import PRESENTATION
 from .state import FieldsState
 
 OPTIONS = {
@@ -32,6 +34,12 @@ GAME_INFO = GameInfo(
     description="Draft Location cards over four years and grow a watered, fed and scoring farm.",
     aliases=("fog", "fields-of-green", "fieldsofgreen"),
     heuristic=evaluate,
+    presentation=PRESENTATION,
+    conservation=conservation_errors,
+    variants=(
+        (2, {}), (2, {"introductory": True}), (3, {}), (3, {"introductory": True}),
+        (4, {}), (4, {"introductory": True}),
+    ),
 )
 
 __all__ = ["FieldsState", "GAME_INFO", "OPTIONS"]

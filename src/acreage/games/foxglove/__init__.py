@@ -7,7 +7,10 @@ from typing import Any
 from ...core.options import OptionSpec, as_bool, as_int, seat_or_none
 from ...core.registry import GameInfo
 from .book import lookup as book_lookup
+from .conservation import conservation_errors
 from .heuristic import evaluate
+from .metrics import metrics
+from .present import PRESENTATION
 from .prune import shortlist
 from .rulings import DEFAULT_MOVE_CAP, SOLO_SETUPS
 from .state import FoxgloveState
@@ -83,6 +86,19 @@ GAME_INFO = GameInfo(
     shortlist=shortlist,
     horizon=next_round_start,
     book=book_lookup,
+    presentation=PRESENTATION,
+    metrics=metrics,
+    conservation=conservation_errors,
+    variants=(
+        *[(1, {"solo_setup": k}) for k in range(1, 7)],
+        (1, {"solo_setup": 1, "expert": "all", "advanced_tiles": False}),
+        (2, {}),
+        (2, {"expert": [0]}),
+        (3, {}),
+        (3, {"advanced_tiles": False, "expert": "all"}),
+        (4, {}),
+        (4, {"expert": [1, 3]}),
+    ),
 )
 
 __all__ = ["FoxgloveState", "GAME_INFO", "OPTIONS"]

@@ -6,8 +6,10 @@ from typing import Any
 
 from ...core.options import OptionSpec, as_bool
 from ...core.registry import GameInfo
+from .conservation import conservation_errors
 from .content import CHARACTER_BY_NAME, CHARACTERS, FARMHOUSE_BY_NAME, FARMHOUSES
 from .heuristic import evaluate
+from .present import PRESENTATION
 from .state import HarvestState
 
 
@@ -98,6 +100,9 @@ GAME_INFO = GameInfo(
     description="Wake early or late, send wheelbarrows to town, and grow, harvest and build on your farm.",
     aliases=("harvest_fall_festival",),
     heuristic=evaluate,
+    presentation=PRESENTATION,
+    conservation=conservation_errors,
+    variants=tuple((n, {"fall_festival": ff}) for n in (1, 2, 3, 4) for ff in (True, False)),
 )
 
 __all__ = ["GAME_INFO", "HarvestState", "OPTIONS"]

@@ -60,16 +60,15 @@ function onMessage(msg) {
   render();
 }
 
-function groupOf(text) { const w = text.split(" "); return w.length > 1 ? w[0] : ""; }
-
 function renderActions() {
   const box = $("actions");
   const legal = view.legal || [];
   $("controls").hidden = view.you === null || view.you === undefined || view.status === "over";
   const groups = new Map();
-  for (const a of legal) { const g = groupOf(a.text); if (!groups.has(g)) groups.set(g, []); groups.get(g).push(a); }
+  // the game's presentation model groups and labels each action (no notation is parsed here)
+  for (const a of legal) { const g = a.group || ""; if (!groups.has(g)) groups.set(g, []); groups.get(g).push(a); }
   box.replaceChildren(...[...groups].map(([g, acts]) => el("div", { class: "group" }, g ? el("b", {}, g) : null,
-    ...acts.map(a => el("button", { "data-action": a.text, onclick: () => act(a.text) }, g ? a.text.slice(g.length + 1) : a.text)))));
+    ...acts.map(a => el("button", { "data-action": a.text, title: a.text, onclick: () => act(a.text) }, a.label || a.text)))));
   if (!legal.length) {
     const why = view.status === "waiting" ? "Waiting for every seat to be taken."
       : view.status === "over" ? "The game is over." : `Waiting for ${seatLabel(view, view.to_act)}…`;
@@ -78,8 +77,7 @@ function renderActions() {
   $("notation-list").replaceChildren(...legal.map(a => el("option", { value: a.text })));
   $("notation").disabled = !legal.length;
   $("undo").disabled = !(view.undoable > 0);
-  const phase = view.observation && view.observation.phase;
-  $("plan").hidden = !(view.game === "foxglove" && legal.length && (phase === "transportation" || phase === "final stage"));
+  $("plan").hidden = !view.plan;
   if ($("plan").hidden) $("plan-box").hidden = true;
   $("leave").hidden = view.status !== "playing" || view.seats[view.you]?.kind !== "human";
 }

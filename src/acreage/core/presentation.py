@@ -1,0 +1,83 @@
+"""What a player is told about a game, apart from where things are drawn.
+
+One presentation model per game (``games/<game>/present.py``) holds the words of every card,
+tile and space, how each legal action is labelled and grouped, and the facts a player needs
+that the observation does not spell out (a cost after a discount, a solo target and verdict).
+The terminal view and the browser board both read it and only lay out or draw, so neither
+re-derives a rule and both say the same thing (OpenSpiel's observer: one description, several
+renderings).
+
+Legal actions reach every client structured (:func:`legal_views`): ``{id, text, label, group,
+args}``, where ``args`` names what the action is about (``{"cell": "2,0", "card": "Wheat
+Field"}``), so a board lights its targets from ``args`` and never parses notation
+(boardgame.io's ``{move, args}``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class ActionView:
+    """How one legal action is shown: ``label`` within its ``group`` (the heading that gathers
+    like choices, "" for none), and ``args`` (plain JSON values naming what it is about)."""
+
+    label: str
+    group: str = ""
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+class Presentation:
+    """A game's presentation model. The defaults show bare notation; each game overrides.
+
+    Everything here reads only what the seat it speaks to may see: a view is built from
+    ``observation(seat)``, the seat's own legal actions and public content, never from a
+    hidden part of the state (the web's secrets test checks every message).
+    """
+
+    def content(self) -> dict[str, Any]:
+        """Public content for drawing and help: every card, tile and space in words. Served at
+        ``/api/content/<game>``; the same for everyone, so it holds nothing hidden."""
+        return {}
+
+    def action_view(self, state, action) -> ActionView:
+        """How ``action``, legal for the seat to act in ``state``, is labelled and grouped."""
+        text = str(action)
+        words = text.split()
+        if len(words) <= 1:
+            return ActionView(text)
+        return ActionView(" ".join(words[1:]), words[0])
+
+    def facts(self, state, seat: int | None) -> dict[str, Any]:
+        """Derived facts ``seat`` (``None``: a spectator) needs beside its observation: a
+        solo target and verdict, a cost after discounts. Only what that seat may know."""
+        return {}
+
+    def offers_plan(self, state) -> bool:
+        """True where :meth:`~acreage.core.state.GameState.macro_actions` has a plan for the
+        seat to act (the page then offers a Plan button)."""
+        return False
+
+    def score_label(self, key: str) -> str:
+        """How a score-breakdown key is shown (a game may drop rule IDs from its keys)."""
+        return key
+
+
+DEFAULT = Presentation()
+
+
+def presentation_of(info) -> Presentation:
+    """The presentation model of a registered game (the default for a game without one)."""
+    return getattr(info, "presentation", None) or DEFAULT
+
+
+def legal_views(state, presentation: Presentation) -> list[dict[str, Any]]:
+    """Every legal action of the seat to act, structured for clients."""
+    out = []
+    for action in state.legal_actions():
+        shown = presentation.action_view(state, action)
+        out.append({"id": state.action_id(action), "text": str(action), "label": shown.label,
+                    "group": shown.group, "args": dict(shown.args)})
+    return out

@@ -1,0 +1,196 @@
+"""Foxglove Farm's presentation model (see ``core/presentation.py``): every tile in words, each
+action's label, group and ``args``, the legends, the solo goal and verdict. The terminal view
+and the browser board read it and only lay out or draw."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...core.presentation import ActionView, Presentation
+from .actions import BUILD, CHOOSE, HAUL, KEEP, MOVE, PAY, PLACE, TRAIL, UPGRADE
+from .constants import FINAL, TRANSPORT
+from .content import TILES, TileKind
+from .geometry import cell_name, shape_name
+from .goods import GOODS
+from .rulings import SOLO_SETUPS, SOLO_THRESHOLDS, lap_marker
+
+
+def goods_words(vec: Sequence[int]) -> str:
+    parts = [f"{n} {GOODS[g]}" for g, n in enumerate(vec) if n]
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def accepts_words(kind: TileKind) -> str:
+    if kind.slots == 0 or kind.accepts == 0:
+        return "takes no deliveries"
+    names = [GOODS[g] for g in range(len(GOODS)) if kind.accepts_goods(g)]
+    if len(names) == len(GOODS):
+        return "takes any goods"
+    return "takes " + " or ".join(names)
+
+
+def score_text(score: int) -> str:
+    marker = lap_marker(score)
+    return f"{score}" + (f" ({marker})" if marker else "")
+
+
+def _points(n: int) -> str:
+    return f"{n} point" + ("" if abs(n) == 1 else "s")
+
+
+def _held(eff) -> str:
+    return "cube" if eff.held < 0 else GOODS[eff.held]
+
+
+def effect_words(eff) -> str:
+    """One effect of a tile as a short sentence of our own."""
+    k, when = eff.kind, eff.when
+    if k == "gain":
+        bits = []
+        if any(eff.goods):
+            bits.append(goods_words(eff.goods))
+        if eff.points:
+            bits.append(_points(eff.points))
+        got = " and ".join(bits)
+        if when == "immediate":
+            return f"When built: receive {got}."
+        return f"Every production: receive {got} (up to the free slots)."
+    if k == "gain_one_type":
+        return f"When built: name one goods type and receive {eff.amount} of it."
+    if k == "breed":
+        g = GOODS[eff.held]
+        return f"Every production: each pair of {g} here brings {eff.per_pair} more {g}."
+    if k == "score_held":
+        prefix = "Every production" if when == "production" else "At game end"
+        return f"{prefix}: {_points(eff.points)} for each {_held(eff)} held here."
+    if k == "full_bonus":
+        return f"At game end: {_points(eff.points)} if every slot is filled."
+    if k == "convert":
+        out = []
+        if eff.points:
+            out.append(_points(eff.points))
+        if any(eff.goods):
+            out.append(goods_words(eff.goods))
+        return (f"Processing: turns {goods_words(eff.inputs)} held here into {' and '.join(out)}, "
+                "as often as the cubes allow.")
+    if k == "convert_distinct":
+        return (f"Processing: every set of {eff.count} different goods types held here scores "
+                f"{_points(eff.points)}.")
+    if k == "haul":
+        return (f"Start of transport: pull up to {eff.count} cubes from your other buildings onto "
+                "this one, no trail needed.")
+    if k == "porter":
+        return (f"Start of transport: move up to {eff.count} cubes between any of your buildings, "
+                "no trail needed.")
+    if k == "connector":
+        return "Transport: links the buildings on each side of it, like a trail crossing."
+    if k == "free_trail":
+        return f"Construction: {eff.count} straight or curved trail per phase costs nothing."
+    if k == "wood_for_stone":
+        return f"Construction: wood may stand in for up to {eff.count} stone of building costs per phase."
+    if k == "distinct_types_held":
+        return f"At game end: {_points(eff.points)} per different goods type held here."
+    if k == "per_trail":
+        return f"At game end: {_points(eff.points)} per trail tile in your town."
+    if k == "per_building":
+        return f"At game end: {_points(eff.points)} per building in your town."
+    if k == "trail_reach":
+        return f"At game end: {_points(eff.points)} per building joined to this one by trails alone."
+    if k == "neighbours_processing":
+        return (f"At game end: {_points(eff.points)} per processing building in the eight cells "
+                "around it.")
+    return f"{when}: {k}"
+
+
+
+def solo_verdict(score: int) -> str:
+    """Where a solo score stands against the thresholds (FF-SOLO-10)."""
+    reached = [t for t in SOLO_THRESHOLDS if score >= t]
+    if not reached:
+        return f"below the first threshold ({SOLO_THRESHOLDS[0]})"
+    return f"threshold {reached[-1]} reached"
+
+
+#: What each symbol of the board means, for the legend.
+LEGEND = {
+    "tier": "S start tile, A and B tiles (A in rounds 1–2, B from round 3), C tiles all game; "
+            "'!' marks an advanced tile",
+    "dots": "the goods a building accepts as deliveries (one dot per goods type)",
+    "slots": "how many cubes a building can hold",
+    "trail": "trails join buildings for transport; buildings side by side are not joined",
+    "lap": "a score of 50 or more shows the score track's lap (50+, 100+, 150+)",
+}
+
+
+class FoxglovePresentation(Presentation):
+    """Foxglove Farm's words, labels and facts."""
+
+    def content(self) -> dict[str, Any]:
+        return {
+            "goods": list(GOODS),
+            "tiles": {
+                t.name + "|" + t.tier: {
+                    "name": t.name,
+                    "tier": t.tier,
+                    "advanced": t.advanced,
+                    "cost": dict(zip(GOODS, t.cost, strict=True)),
+                    "cost_words": goods_words(t.cost) if any(t.cost) else "free",
+                    "slots": t.slots,
+                    "accepts": [g for i, g in enumerate(GOODS) if t.accepts >> i & 1],
+                    "accepts_words": accepts_words(t),
+                    "effects": [effect_words(e) for e in t.effects],
+                    "help": t.help,
+                }
+                for t in TILES
+            },
+            "solo_setups": {str(k): v[0] for k, v in SOLO_SETUPS.items()},
+            "solo_thresholds": list(SOLO_THRESHOLDS),
+            "legend": LEGEND,
+        }
+
+    def action_view(self, state, action) -> ActionView:
+        k = action.kind
+        if k == BUILD:
+            tile = TILES[action.a]
+            return ActionView(tile.name, "build", {"tile": f"{tile.name}|{tile.tier}"})
+        if k == PLACE:
+            return ActionView(cell_name(action.a), "place on", {"cell": cell_name(action.a)})
+        if k == TRAIL or k == UPGRADE:
+            verb = "trail" if k == TRAIL else "upgrade"
+            cell, shape = cell_name(action.a), shape_name(action.b)
+            return ActionView(shape, f"{verb} at {cell}", {"cell": cell, "shape": shape, "verb": verb})
+        if k == PAY or k == HAUL:
+            verb = "pay" if k == PAY else "haul"
+            good, cell = GOODS[action.a], cell_name(action.b)
+            return ActionView(cell, f"{verb} {good} from", {"good": good, "cell": cell})
+        if k == MOVE:
+            good, src, dst = GOODS[action.a], cell_name(action.b), cell_name(action.c)
+            return ActionView(f"to {dst}", f"move {good} from {src}", {"good": good, "from": src, "to": dst})
+        if k == KEEP or k == CHOOSE:
+            verb = "keep" if k == KEEP else "choose"
+            return ActionView(GOODS[action.a], verb, {"good": GOODS[action.a]})
+        return ActionView(str(action))
+
+    def offers_plan(self, state) -> bool:
+        return not state.frames and state.phase in (TRANSPORT, FINAL) and bool(state.legal_actions())
+
+    def facts(self, state, seat: int | None) -> dict[str, Any]:
+        out: dict[str, Any] = {"laps": [lap_marker(p) for p in state.scores()]}
+        if state.num_players == 1:
+            setup = state.options.get("solo_setup", 1)
+            out["solo"] = {
+                "setup": setup,
+                "setup_name": SOLO_SETUPS[setup][0],
+                "thresholds": list(SOLO_THRESHOLDS),
+                "goal": "score " + ", ".join(str(t) for t in SOLO_THRESHOLDS[:-1])
+                        + f" or {SOLO_THRESHOLDS[-1]} points by the end of round 4",
+            }
+            if state.is_terminal:
+                out["solo"]["verdict"] = solo_verdict(state.scores()[0])
+        return out
+
+
+PRESENTATION = FoxglovePresentation()
