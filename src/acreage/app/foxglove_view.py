@@ -17,7 +17,7 @@ from rich.text import Text
 
 from ..games.foxglove.content import TILE_BY_NAME, TILES, TileKind
 from ..games.foxglove.goods import GOODS
-from ..games.foxglove.present import accepts_words, effect_words, goods_words, score_text
+from ..games.foxglove.present import TRAIL_GLYPH, accepts_words, effect_words, goods_words, score_text
 from ..games.foxglove.rulings import SOLO_SETUPS, SOLO_THRESHOLDS
 from .views import BaseView
 
@@ -35,13 +35,6 @@ GOODS_STYLE = {
 TIER_STYLE = {"start": "green", "A": "cyan", "B": "magenta", "C": "yellow"}
 TRAIL_STYLE = "orange3"
 BUILDING_BG = "on grey19"
-
-#: Box character for each trail shape (openings written N, E, S, W).
-TRAIL_GLYPH = {
-    "NS": "│", "EW": "─",
-    "NE": "└", "ES": "┌", "SW": "┐", "NW": "┘",
-    "NES": "├", "NSW": "┤", "ESW": "┬", "NEW": "┴",
-}
 
 #: Names for the town grid, at most 8 characters.
 SHORT_NAMES = {
@@ -311,27 +304,6 @@ class FoxgloveView(BaseView):
             ))
             widths.append(max(max(len(t) for t in lines), len(title) + 4) + 2)
         return _side_by_side(panels, widths, width)
-
-    # -- actions ------------------------------------------------------------
-    @staticmethod
-    def action_group(text: str) -> tuple[str, str]:
-        """(group title, label within the group) for the compressed action list."""
-        words = text.split()
-        verb = words[0]
-        if verb in ("trail", "upgrade") and len(words) == 3:
-            return f"{verb} at {words[2]}", f"{words[1]} {TRAIL_GLYPH.get(words[1], '')}"
-        if verb == "place" and len(words) == 2:
-            return "place on", words[1]
-        if verb == "build":
-            return "build", " ".join(words[1:])
-        if verb in ("pay", "haul") and len(words) == 3:
-            return f"{verb} {words[1]} from", words[2]
-        if verb == "move" and len(words) == 3 and ">" in words[2]:
-            src, dst = words[2].split(">", 1)
-            return f"move {words[1]} from {src}", f"to {dst}"
-        if verb in ("keep", "choose"):
-            return verb, " ".join(words[1:])
-        return "", text
 
     # -- help -----------------------------------------------------------------
     def help_topic(self, topic: str) -> RenderableType | None:

@@ -25,6 +25,7 @@ from ..core import (
     game_info,
     save_json,
 )
+from ..core.presentation import presentation_of
 from ..core.state import normalise_notation
 from .players import InputFn, Player, SetupError, game_id
 from .session_commands import SessionCommands
@@ -97,6 +98,8 @@ class Session(SessionCommands):
         if len(self.players) != state.num_players:
             raise SetupError(f"{len(self.players)} players given for a {state.num_players}-player game")
         self.view = view or view_for(state.game_name)
+        #: The game's words for its actions, shared with the browser (core/presentation.py).
+        self.presentation = presentation_of(game_info(state.game_name))
         # The seed is shown only where the player chose it (``tag="seed 4"``); otherwise a game
         # id that is not derived from it.
         self.tag = tag or game_id()
@@ -303,8 +306,8 @@ class Session(SessionCommands):
     def _build_menu(self) -> list[tuple[str, list[tuple[int, str, Any]]]]:
         groups: dict[str, list[tuple[str, Any]]] = {}
         for action in self.state.legal_actions():
-            title, label = self.view.action_group(str(action))
-            groups.setdefault(title, []).append((label, action))
+            shown = self.presentation.action_view(self.state, action)
+            groups.setdefault(shown.group, []).append((shown.label, action))
         out, number, ordered = [], 1, []
         for title, items in groups.items():
             entries = []

@@ -114,6 +114,13 @@ def solo_verdict(score: int) -> str:
     return f"threshold {reached[-1]} reached"
 
 
+#: Box character for each trail shape (openings written N, E, S, W).
+TRAIL_GLYPH = {
+    "NS": "│", "EW": "─",
+    "NE": "└", "ES": "┌", "SW": "┐", "NW": "┘",
+    "NES": "├", "NSW": "┤", "ESW": "┬", "NEW": "┴",
+}
+
 #: What each symbol of the board means, for the legend.
 LEGEND = {
     "tier": "S start tile, A and B tiles (A in rounds 1–2, B from round 3), C tiles all game; "
@@ -161,7 +168,8 @@ class FoxglovePresentation(Presentation):
         if k == TRAIL or k == UPGRADE:
             verb = "trail" if k == TRAIL else "upgrade"
             cell, shape = cell_name(action.a), shape_name(action.b)
-            return ActionView(shape, f"{verb} at {cell}", {"cell": cell, "shape": shape, "verb": verb})
+            label = f"{shape} {TRAIL_GLYPH.get(shape, '')}".strip()
+            return ActionView(label, f"{verb} at {cell}", {"cell": cell, "shape": shape, "verb": verb})
         if k == PAY or k == HAUL:
             verb = "pay" if k == PAY else "haul"
             good, cell = GOODS[action.a], cell_name(action.b)
