@@ -321,7 +321,7 @@ def test_a_player_who_leaves_is_replaced_by_greedy(client):
     while time.time() < deadline and view(client, gid)["to_act"] != 0:
         time.sleep(0.1)
     v = view(client, gid, t1)
-    assert v["to_act"] == 0 and v["seats"][1] == {"seat": 1, "kind": "bot", "bot": "greedy"}
+    assert v["to_act"] == 0 and v["seats"][1] == {"seat": 1, "kind": "bot", "bot": "greedy", "name": None}
     assert any("now played by greedy" in n["text"] for n in v["notices"])
 
 
@@ -342,3 +342,47 @@ def test_two_server_processes_on_one_store_never_both_write_a_move(db):
         assert view(a, gid)["seq"] == 1  # a's copy is now behind: its next write is refused too
         assert act(a, gid, t1, "pass", 1).json()["error"] == "conflict"
         assert view(a, gid)["seq"] == 2
+
+
+def test_seat_names_are_bounded_and_shown_to_everyone(client):
+    made = create(client, names=["  Ada   Lovelace ", None])
+    v = view(client, made["id"])
+    assert [s["name"] for s in v["seats"]] == ["Ada Lovelace", None]
+    refused = ((["x" * 25, None], "too_long"), (["ok"], "malformed"), (["a\u0007b", None], "malformed"),
+               ([3, None], "malformed"))
+    for names, code in refused:
+        r = client.post("/api/games", json={"game": "foxglove", "players": 2, "seats": ["human", "human"],
+                                            "names": names})
+        assert r.status_code in (400, 422) and r.json()["error"] == code, (names, r.text)
+
+
+def test_an_invite_only_game_is_not_listed_but_its_holders_see_it(client):
+    hidden = create(client, listed=False)["id"]
+    shown = create(client)["id"]
+    public = {g["id"] for g in client.get("/api/games").json()["games"]}
+    assert shown in public and hidden not in public
+    mine = {g["id"] for g in client.get("/api/games", params={"mine": hidden}).json()["games"]}
+    assert hidden in mine
+    r = client.post("/api/games", json={"game": "foxglove", "players": 2, "listed": "no"})
+    assert r.status_code == 400 and r.json()["error"] == "malformed"
+
+
+def test_a_store_made_before_seat_names_opens_and_gains_them(tmp_path):
+    """An older SQLite store (no ``meta`` column) is opened and its games load with no names."""
+    import sqlite3
+
+    from acreage.web.store import SQLiteStore
+
+    path = tmp_path / "old.db"
+    conn = sqlite3.connect(path)
+    conn.execute("""CREATE TABLE games (id TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL,
+        options TEXT NOT NULL, seed TEXT NOT NULL, seats TEXT NOT NULL, created DOUBLE PRECISION NOT NULL,
+        clock TEXT)""")
+    conn.execute("INSERT INTO games VALUES ('abc', 'foxglove', 2, '{}', '7', ?, 1.0, NULL)",
+                 ('["human", "human"]',))
+    conn.commit()
+    conn.close()
+    store = SQLiteStore(path)
+    (row,) = store.load_games()
+    assert row.id == "abc" and row.names == [] and row.listed is True
+    store.close()

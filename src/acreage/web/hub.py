@@ -111,8 +111,11 @@ class Hub:
     def lock(self, game_id: str) -> asyncio.Lock:
         return self.locks.setdefault(game_id, asyncio.Lock())
 
-    def lobby(self, limit: int) -> list[dict]:
-        lines = sorted(self.summaries.values(), key=lambda s: -s["last_move_at"])
+    def lobby(self, limit: int, also: frozenset[str] = frozenset()) -> list[dict]:
+        """The public games, most recently moved first, plus the games named in ``also`` (the
+        ones this browser holds seats in, listed or not)."""
+        lines = sorted((s for s in self.summaries.values() if s["listed"] or s["id"] in also),
+                       key=lambda s: -s["last_move_at"])
         return lines[:limit]
 
     def _moves_by_itself(self, table: Table) -> bool:
@@ -142,7 +145,8 @@ class Hub:
         new_id = self.store.rematch_of(old.id)
         if new_id is None:
             seats = ["human" if not is_bot(k) else k for k in old.seats]
-            row, tokens = create_row(old.row.game, old.row.players, old.row.options, seats, old.row.clock)
+            row, tokens = create_row(old.row.game, old.row.players, old.row.options, seats, old.row.clock,
+                                     names=old.row.names or None, listed=old.row.listed)
             mine = {seat: tokens[seat]}
             row.token_hashes = {seat: row.token_hashes[seat]}
             self.store.create_game(row, mine)

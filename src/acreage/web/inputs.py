@@ -113,6 +113,26 @@ def text(value: Any, name: str, max_chars: int, *, optional: bool = False) -> st
     return value
 
 
+#: The longest seat name the lobby accepts.
+MAX_NAME_CHARS = 24
+
+
+def player_name(value: Any, seat: int) -> str | None:
+    """A seat's name: text of 1 to 24 printable characters, spaces collapsed (``None`` or ""
+    for none). Pages show it as text, never as markup."""
+    if value is None:
+        return None
+    name = text(value, f"names[{seat}]", 4 * MAX_NAME_CHARS)
+    name = " ".join(name.split())
+    if not name:
+        return None
+    if len(name) > MAX_NAME_CHARS:
+        raise InputError("too_long", f"names[{seat}] must be at most {MAX_NAME_CHARS} characters")
+    if not name.isprintable():
+        raise InputError("malformed", f"names[{seat}] must hold printable characters only")
+    return name
+
+
 def whole(value: Any, name: str, low: int, high: int) -> int:
     """``value`` as a whole number from ``low`` to ``high`` (``true`` is not a number here)."""
     if type(value) is not int:

@@ -232,8 +232,11 @@ def create_app(
         return presentation_of(info).content()
 
     @app.get("/api/games")
-    async def list_games(limit: int = 100):
-        return {"games": hub().lobby(inputs.whole(limit, "limit", 1, limits.lobby_max))}
+    async def list_games(limit: int = 100, mine: str = ""):
+        """The public games, plus the games named in ``mine`` (ids, comma-separated: the ones a
+        browser holds seats in, so its invite-only games show there too)."""
+        ids = inputs.text(mine, "mine", 50 * 13).split(",") if mine else []
+        return {"games": hub().lobby(inputs.whole(limit, "limit", 1, limits.lobby_max), frozenset(ids))}
 
     @app.post(
         "/api/games",
@@ -244,6 +247,8 @@ def create_app(
                 "players": {"type": "integer", "minimum": 1, "maximum": 4},
                 "options": {"type": "object"},
                 "seats": {"type": "array", "items": {"type": "string"}},
+                "names": {"type": "array", "items": {"type": ["string", "null"]}},
+                "listed": {"type": "boolean"},
                 "clock": {"type": "object", "properties": {"bank_s": {"type": "number"},
                                                           "increment_s": {"type": "number"}}},
             },
@@ -256,7 +261,7 @@ def create_app(
         h.counters.creations.hit(client_address(request.scope))
         row, tokens = create_row(
             data.get("game"), data.get("players"), data.get("options"), data.get("seats"), data.get("clock"),
-            limits,
+            limits, data.get("names"), data.get("listed", True),
         )
         return h.open_game(row, tokens)
 

@@ -48,6 +48,10 @@ class GameRow:
     moves: list[dict] = field(default_factory=list)
     token_hashes: dict[int, str] = field(default_factory=dict)
     clock: dict | None = None
+    #: Seat names as given in the lobby (None where none was given).
+    names: list[str | None] = field(default_factory=list)
+    #: Whether the public lobby lists the game (an invite-only game is reached by its links).
+    listed: bool = True
 
 
 def hash_token(token: str) -> str:
@@ -68,6 +72,10 @@ SCHEMA = (
     """CREATE TABLE IF NOT EXISTS rematches (
         game_id TEXT PRIMARY KEY, rematch_id TEXT NOT NULL)""",
 )
+
+#: Columns added to ``games`` after its first version: a store made before them gains them
+#: on opening. ``meta`` holds the seat names and whether the lobby lists the game (JSON).
+ADDED_COLUMNS = (("meta", "TEXT"),)
 
 #: The longest text the store writes in one field (a header's options and seats are the longest).
 MAX_FIELD_CHARS = 8192
@@ -111,8 +119,8 @@ class Store:
         statements = [
             (
                 self._q(
-                    "INSERT INTO games (id, game, players, options, seed, seats, created, clock) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                    "INSERT INTO games (id, game, players, options, seed, seats, created, clock, meta) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 ),
                 (
                     row.id,
@@ -123,6 +131,7 @@ class Store:
                     json.dumps(row.seats),
                     row.created,
                     json.dumps(row.clock) if row.clock else None,
+                    json.dumps({"names": row.names, "listed": row.listed}),
                 ),
             )
         ]
@@ -182,8 +191,8 @@ class Store:
 
     def _load(self, where_game: str, where_rest: str, params: tuple) -> list[GameRow]:
         rows = {}
-        for gid, game, players, options, seed, seats, created, clock in self._execute(
-            "SELECT id, game, players, options, seed, seats, created, clock FROM games"
+        for gid, game, players, options, seed, seats, created, clock, meta in self._execute(
+            "SELECT id, game, players, options, seed, seats, created, clock, meta FROM games"
             + where_game + " ORDER BY created",
             params,
         ):
@@ -197,6 +206,10 @@ class Store:
                 float(created),
                 clock=json.loads(clock) if clock else None,
             )
+            if meta:
+                extra = json.loads(meta)
+                rows[gid].names = list(extra.get("names") or [])
+                rows[gid].listed = bool(extra.get("listed", True))
         for gid, seat, token_hash in self._execute(
             "SELECT game_id, seat, token_hash FROM seat_tokens" + where_rest, params
         ):
@@ -227,6 +240,10 @@ class SQLiteStore(Store):
             self.conn.execute("PRAGMA synchronous=FULL")
             for statement in SCHEMA:
                 self.conn.execute(statement)
+            have = {r[1] for r in self.conn.execute("PRAGMA table_info(games)")}
+            for name, kind in ADDED_COLUMNS:
+                if name not in have:
+                    self.conn.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the SQLite store {self.path}: {exc}") from exc
         self.lock = threading.Lock()
@@ -273,6 +290,8 @@ class PostgresStore(Store):
             self.conn = psycopg.connect(url, autocommit=True)
             for statement in SCHEMA:
                 self.conn.execute(statement)
+            for name, kind in ADDED_COLUMNS:
+                self.conn.execute(f"ALTER TABLE games ADD COLUMN IF NOT EXISTS {name} {kind}")
         except psycopg.Error as exc:
             raise StoreError(f"cannot open the PostgreSQL store: {exc}") from exc
         self.lock = threading.Lock()

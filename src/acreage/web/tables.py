@@ -317,7 +317,8 @@ class Table:
             "status": self.status,
             "you": seat,
             "seats": [
-                {"seat": s, "kind": "bot" if is_bot(k) else k, "bot": bot_spec(k) if is_bot(k) else None}
+                {"seat": s, "kind": "bot" if is_bot(k) else k, "bot": bot_spec(k) if is_bot(k) else None,
+                 "name": self.name_of(s)}
                 for s, k in enumerate(self.seats)
             ],
             "to_act": to_act,
@@ -339,10 +340,16 @@ class Table:
             "clocks": self.clocks(),
         }
 
+    def name_of(self, seat: int) -> str | None:
+        names = self.row.names
+        return names[seat] if seat < len(names) else None
+
     def summary(self) -> dict:
         """One line of the lobby."""
         return {
             "id": self.id,
+            "listed": self.row.listed,
+            "names": [self.name_of(s) for s in range(len(self.seats))],
             "game": self.row.game,
             "title": self.info.title,
             "players": self.row.players,
@@ -357,6 +364,15 @@ class Table:
             "last_move_at": self.last_move_at,
             "scores": self.state.scores(),
         }
+
+
+def check_names(names: Any, players: int) -> list[str | None]:
+    """One name (or null) per seat, each bounded and printable; none given: no names."""
+    if names is None:
+        return [None] * players
+    if not isinstance(names, list) or len(names) != players:
+        raise TableError("malformed", f"names must list {players} seat names (null for none)")
+    return [inputs.player_name(n, s) for s, n in enumerate(names)]
 
 
 def check_clock(clock: Any) -> dict | None:
@@ -402,7 +418,8 @@ def _check_options(info, options: Any) -> dict:
 
 
 def create_row(
-    game: Any, players: Any, options: Any, seats: Any, clock: Any = None, limits: Any = None
+    game: Any, players: Any, options: Any, seats: Any, clock: Any = None, limits: Any = None,
+    names: Any = None, listed: Any = True,
 ) -> tuple[GameRow, dict[int, str]]:
     """Check a creation request and build the stored header plus a token per human seat.
     Checks go cheapest first: the game's name and the player count before any seat is read,
@@ -460,6 +477,10 @@ def create_row(
         secrets.token_hex(6), info.name, players, _jsonable_options(clean), seed, list(seats), time.time()
     )
     row.clock = clock
+    row.names = check_names(names, players)
+    if type(listed) is not bool:
+        raise TableError("malformed", "listed must be true (the public lobby lists the game) or false")
+    row.listed = listed
     tokens = {s: new_token() for s, kind in enumerate(seats) if kind == HUMAN}
     row.token_hashes = {s: hash_token(t) for s, t in tokens.items()}
     return row, tokens
