@@ -83,11 +83,46 @@ def test_lobby_creates_a_game_against_a_bot_and_it_is_played_to_the_end_by_click
     page.click("#create-button")
     page.wait_for_url("**/play/**")
     wait_for_turn(page)
-    assert "seat 0 (you)" in page.inner_text("#scores")
+    assert "Seat 1 (you)" in page.inner_text("#scores")  # seats are numbered from 1
+    assert page.title().startswith("▶ Your turn")
     play_by_clicks(page, prefer)
     assert "Game over" in page.inner_text("#end")
     assert "points" in page.inner_text("#end-text")
     assert page.errors == []
+
+
+def test_lobby_offers_every_option_names_seats_and_hides_invite_only_games(server, browser):
+    """Solo: the lobby offers the solo setups (and the expert variant), with their meaning; the
+    game page names the player and shows the solo goal. An invite-only game is not listed for
+    a browser holding no seat in it."""
+    page = new_page(browser)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#players", "1")
+    page.wait_for_selector("select[data-option='solo_setup']")
+    setups = page.eval_on_selector_all("select[data-option='solo_setup'] option",
+                                       "els => els.map(e => e.textContent)")
+    assert setups[:2] == ["1 Random", "2 Bountiful Harvest"] and len(setups) == 6
+    assert page.locator("[data-option='expert']").count() == 1
+    assert "solo display" in page.inner_text("#game-options")  # each option says what it does
+    page.select_option("select[data-option='solo_setup']", label="3 Food Festival")
+    page.fill("input[data-name='0']", "<b>Ada</b>")
+    page.check("#unlisted")
+    page.click("#create-button")
+    page.wait_for_url("**/play/**")
+    wait_for_turn(page)
+    assert "<b>Ada</b> (you)" in page.inner_text("#scores")  # a name is text, never markup
+    assert "Solo goal" in page.inner_text("#goal") and "Food Festival" not in page.inner_text("#goal")
+    game_id = page.url.split("/play/")[1].split("#")[0]
+    listed = api(server, "/api/games")["games"]
+    assert game_id not in {g["id"] for g in listed}
+    other = new_page(browser)
+    other.goto(server.url + "/")
+    other.wait_for_selector("#games")
+    page.goto(server.url + "/")
+    page.wait_for_selector(f"tr[data-game='{game_id}']")  # the holder still sees it
+    assert other.locator(f"tr[data-game='{game_id}']").count() == 0
+    assert page.errors == [] and other.errors == []
 
 
 def test_undo_button_takes_back_an_own_step(server, browser):
@@ -154,7 +189,7 @@ def test_hot_seat_hides_the_screen_between_seats(server, browser):
     offered = page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
     click_action(page, offered[0])
     page.wait_for_selector("#cover:not([hidden])", timeout=15000)
-    assert "Pass the screen to seat" in page.inner_text("#cover")
+    assert "Pass the screen to Seat" in page.inner_text("#cover")
     assert page.inner_text("#board") == ""
     page.click("#cover-ok")
     page.wait_for_function("(me) => document.getElementById('where').textContent !== me", arg=me)
@@ -179,7 +214,7 @@ def test_invite_link_and_a_spectator_see_the_same_game(server, browser):
     watcher.wait_for_function("() => document.getElementById('log').textContent.includes('passed')")
     assert watcher.locator("#controls").is_hidden()
     assert "watching" in watcher.inner_text("#where")
-    assert "you are seat 1" in guest.inner_text("#where")
+    assert "you are Seat 2" in guest.inner_text("#where")
 
 
 def test_a_finished_game_replays_step_by_step(server, browser):

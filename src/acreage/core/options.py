@@ -21,6 +21,18 @@ class OptionSpec:
     convert: Callable[[Any, int], Any] | None = None
     #: Player counts for which the option may be changed from its default (None: all).
     players: tuple[int, ...] | None = field(default=None)
+    #: How a lobby offers it: "bool" (a checkbox), "choice" (one of ``labels``), "seat" (one
+    #: seat, or drawn), "seats" (any set of seats); "" keeps it out of the lobby (an engine
+    #: limit, a test fixture). Default: "bool" for a true/false option, else "".
+    lobby: str | None = None
+    #: Words for each value of a "choice" option, in the order offered.
+    labels: tuple[tuple[Any, str], ...] = ()
+
+    @property
+    def lobby_kind(self) -> str:
+        if self.lobby is not None:
+            return self.lobby
+        return "bool" if isinstance(self.default, bool) else ""
 
     def normalise(self, value: Any, players: int) -> Any:
         if self.convert is not None:

@@ -75,7 +75,12 @@ class GameInfo:
             "name": self.name,
             "title": self.title,
             "players": list(range(self.min_players, self.max_players + 1)),
-            "options": {k: {"default": _plain(v.default), "help": v.help} for k, v in self.options.items()},
+            "options": {
+                k: {"default": _plain(v.default), "help": v.help, "lobby": v.lobby_kind,
+                    "labels": [[value, words] for value, words in v.labels],
+                    "players": list(v.players) if v.players else None}
+                for k, v in self.options.items()
+            },
             "description": self.description,
             "hidden_information": self.hidden_information,
             "simultaneous_choices": self.simultaneous_choices,

@@ -12,7 +12,7 @@ from .state import FieldsState
 OPTIONS = {
     "first_player": OptionSpec(
         "first_player", None, "seat that is First Player in year 1 (default: drawn with the game's seed)",
-        convert=seat_or_none,
+        convert=seat_or_none, lobby="seat",
     ),
     "introductory": OptionSpec(
         "introductory", False, "introductory mode: fixed draw splits each year instead of chosen ones",

@@ -49,11 +49,12 @@ def _move_cap(value: Any, players: int) -> int:
 
 OPTIONS = {
     "start_player": OptionSpec(
-        "start_player", None, "seat that starts round 1 (default: drawn at random)", convert=seat_or_none
+        "start_player", None, "seat that starts round 1 (default: drawn at random)", convert=seat_or_none,
+        lobby="seat",
     ),
     "expert": OptionSpec(
         "expert", frozenset(), "seats playing the expert transport variant, e.g. '0,2' or 'all'",
-        convert=_seats,
+        convert=_seats, lobby="seats",
     ),
     "advanced_tiles": OptionSpec(
         "advanced_tiles", True, "include the ten advanced ('!') C tiles", convert=as_bool
@@ -61,6 +62,7 @@ OPTIONS = {
     "solo_setup": OptionSpec(
         "solo_setup", 1, "solo display: 1 Random, 2 Bountiful Harvest, 3 Food Festival, "
         "4 Taste of Home, 5 Resourceful Artisans, 6 Vibrant History", convert=_solo_setup, players=(1,),
+        lobby="choice", labels=tuple((k, f"{k} {v[0]}") for k, v in SOLO_SETUPS.items()),
     ),
     "move_cap": OptionSpec(
         "move_cap", DEFAULT_MOVE_CAP, "most cube moves per player in one transport phase",

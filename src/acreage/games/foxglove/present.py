@@ -162,7 +162,7 @@ class FoxglovePresentation(Presentation):
         k = action.kind
         if k == BUILD:
             tile = TILES[action.a]
-            return ActionView(tile.name, "build", {"tile": f"{tile.name}|{tile.tier}"})
+            return ActionView(tile.name, "build", {"tile": f"{tile.name}|{tile.tier}", "name": tile.name})
         if k == PLACE:
             return ActionView(cell_name(action.a), "place on", {"cell": cell_name(action.a)})
         if k == TRAIL or k == UPGRADE:
@@ -173,7 +173,7 @@ class FoxglovePresentation(Presentation):
         if k == PAY or k == HAUL:
             verb = "pay" if k == PAY else "haul"
             good, cell = GOODS[action.a], cell_name(action.b)
-            return ActionView(cell, f"{verb} {good} from", {"good": good, "cell": cell})
+            return ActionView(cell, f"{verb} {good} from", {"good": good, "cell": cell, "verb": verb})
         if k == MOVE:
             good, src, dst = GOODS[action.a], cell_name(action.b), cell_name(action.c)
             return ActionView(f"to {dst}", f"move {good} from {src}", {"good": good, "from": src, "to": dst})
@@ -187,6 +187,9 @@ class FoxglovePresentation(Presentation):
 
     def facts(self, state, seat: int | None) -> dict[str, Any]:
         out: dict[str, Any] = {"laps": [lap_marker(p) for p in state.scores()]}
+        paying = _paying(state)
+        if paying:
+            out["paying"] = paying
         if state.num_players == 1:
             setup = state.options.get("solo_setup", 1)
             out["solo"] = {
@@ -199,6 +202,25 @@ class FoxglovePresentation(Presentation):
             if state.is_terminal:
                 out["solo"]["verdict"] = solo_verdict(state.scores()[0])
         return out
+
+
+def _paying(state) -> dict[str, Any] | None:
+    """What the seat to act is paying for (public: the piece and what is still owed), so a
+    board can draw it in place while the cubes are chosen."""
+    if not state.frames or state.frames[-1][0] != "pay":
+        return None
+    _, seat, rem, then = state.frames[-1]
+    owed = goods_words(rem[:len(GOODS)]) if any(rem[:len(GOODS)]) else ""
+    either = rem[len(GOODS)] if len(rem) > len(GOODS) else 0
+    if either:
+        owed = (owed + " and " if owed else "") + f"{either} wood or stone"
+    out: dict[str, Any] = {"seat": seat, "what": then[0], "owed": owed or "nothing"}
+    if then[0] == "build":
+        tile = TILES[then[1]]
+        out.update(tile=f"{tile.name}|{tile.tier}", name=tile.name, cell=cell_name(then[2]))
+    else:
+        out.update(cell=cell_name(then[1]), shape=shape_name(then[2]))
+    return out
 
 
 PRESENTATION = FoxglovePresentation()

@@ -30,11 +30,14 @@ export function saveToken(gameId, seat, token) {
   localStorage.setItem("acreage:tokens:" + gameId, JSON.stringify(all));
 }
 
+// A seat as people say it: its name from the lobby (or "Seat 2"), numbered from 1, with who
+// plays it. Names are shown as text (el() appends strings as text nodes), never as markup.
 export function seatLabel(view, seat) {
   const s = seat === null || seat === undefined ? null : view.seats[seat];
   if (!s) return "nobody";
-  const who = s.kind === "bot" ? s.bot.split(":")[0] : (seat === view.you ? "you" : "player");
-  return `seat ${seat} (${who})`;
+  const who = s.kind === "bot" ? "bot " + s.bot.split(":")[0] : (seat === view.you ? "you" : null);
+  const name = s.name || `Seat ${seat + 1}`;
+  return who ? `${name} (${who})` : name;
 }
 
 export function el(tag, attrs = {}, ...children) {

@@ -106,20 +106,21 @@ function road(cx, cy, half, shape, { width = 22, opacity = 1 } = {}) {
 }
 
 // ------------------------------------------------------------------ legal actions, sorted out
+// Each action's args (from the game's presentation model) say what it is about: a tile, a cell,
+// a shape, a cube's good and cells. Nothing here reads notation.
 function sortLegal(legal) {
-  const L = { build: new Set(), place: new Set(), pay: [], cellShapes: new Map(), moves: new Map(), buttons: [] };
+  const L = { build: new Map(), place: new Set(), placeActions: [], pay: [], cellShapes: new Map(), moves: new Map(), buttons: [] };
   for (const a of legal || []) {
+    const g = a.args || {};
     const t = a.text;
-    const w = t.split(" ");
-    let m;
-    if (w[0] === "build") L.build.add(t.slice(6));
-    else if (w[0] === "place") L.place.add(w[1]);
-    else if ((w[0] === "trail" || w[0] === "upgrade") && w.length === 3) {
-      if (!L.cellShapes.has(w[2])) L.cellShapes.set(w[2], []);
-      L.cellShapes.get(w[2]).push({ kind: w[0], shape: w[1], text: t });
-    } else if (w[0] === "pay" && w.length === 3) L.pay.push({ good: w[1], cell: w[2], text: t });
-    else if ((m = /^move (\w+) (-?\d+,-?\d+)>(-?\d+,-?\d+)$/.exec(t))) addMove(L, m[1], m[2], { dest: m[3], text: t });
-    else if ((m = /^haul (\w+) (-?\d+,-?\d+)$/.exec(t))) addMove(L, m[1], m[2], { dest: null, haul: true, text: t });
+    if (g.tile && g.name) L.build.set(g.name, t);
+    else if (g.cell && a.group === "place on") { L.place.add(g.cell); L.placeActions.push(a); }
+    else if (g.shape && (g.verb === "trail" || g.verb === "upgrade")) {
+      if (!L.cellShapes.has(g.cell)) L.cellShapes.set(g.cell, []);
+      L.cellShapes.get(g.cell).push({ kind: g.verb, shape: g.shape, text: t });
+    } else if (g.verb === "pay") L.pay.push({ good: g.good, cell: g.cell, text: t });
+    else if (g.from && g.to) addMove(L, g.good, g.from, { dest: g.to, text: t });
+    else if (g.verb === "haul") addMove(L, g.good, g.cell, { dest: null, haul: true, text: t });
     else L.buttons.push(a);
   }
   return L;
@@ -130,12 +131,15 @@ function addMove(L, good, cell, entry) {
   L.moves.get(k).push(entry);
 }
 
+// Events that show another seat's own move on its town (not production or payments).
+const RECENT_KINDS = new Set(["build", "trail", "upgrade", "move", "haul"]);
+
 // ------------------------------------------------------------------ entry point
 export function draw(container, view, ctx) {
   if (view.seq !== lastSeq || view.you !== lastYou) {
-    // A new update: a chosen trail cell is forgotten (the trail may just have been built);
-    // a chosen cube stays chosen while it still has a legal move, so cubes can be moved on.
-    if (view.you !== lastYou || (sel && sel.type === "cell")) sel = null;
+    // A new update: a chosen trail cell or cube is forgotten (the trail was built, the cube
+    // moved), so the next click on a cube chooses it instead of silently un-choosing it.
+    sel = null;
     lastSeq = view.seq; lastYou = view.you;
   }
   last = { container, view, ctx };
@@ -194,7 +198,14 @@ function render() {
     } else row.append(part);
   });
   root.append(row);
+  root.append(legend(ctx));
   container.replaceChildren(root);
+}
+
+// What every symbol means, in the game's own words (its presentation model's legend).
+function legend(ctx) {
+  const words = (ctx.content && ctx.content.legend) || {};
+  return el("div", { class: "legend", "data-part": "legend" }, ...Object.entries(words).map(([k, v]) => el("span", {}, el("b", {}, k + ": "), v)));
 }
 
 // ------------------------------------------------------------------ 1. status strip
@@ -234,10 +245,7 @@ function statusStrip(view, obs, ctx) {
     items.push(svg("text", { x, y: 27, "font-size": 13, style: "fill: var(--muted)" }, t));
     x += t.length * 6.6 + 14;
   }
-  if (obs.moves_left !== null && obs.moves_left !== undefined) {
-    items.push(svg("text", { x, y: 27, "font-size": 13, "font-weight": 700, style: "fill: var(--ink)" }, `moves left: ${obs.moves_left}`));
-    x += 110;
-  }
+
   const width = Math.round(x + 10);
   return svg("svg", { viewBox: `0 0 ${width} ${H}`, width, "data-part": "status", role: "img", "aria-label": `round ${obs.round}, ${obs.phase}` }, items);
 }
@@ -275,7 +283,7 @@ function card(x, y, w, h, d, ctx, L) {
   const info = tileInfo(ctx, d.tile, d.tier);
   const canBuild = L.build.has(d.tile);
   const showHelp = () => { helpFor = { tile: d.tile, tier: d.tier }; rerender(); };
-  const g = svg("g", canBuild ? { "data-build": d.tile, ...clickable(() => ctx.act(`build ${d.tile}`), `build ${d.tile}`) }
+  const g = svg("g", canBuild ? { "data-build": d.tile, ...clickable(() => ctx.act(L.build.get(d.tile)), L.build.get(d.tile)) }
     : { ...clickable(showHelp, `about ${d.tile}`) });
   g.append(title(helpText(info, d.tile) + (canBuild ? "\n— click to build" : "")));
   if (d.count > 1) g.append(svg("rect", { x: x + 5, y: y + 5, width: w - 4, height: h - 4, rx: 8, style: "fill: #e9e3d3; stroke: var(--line)" }));
@@ -361,7 +369,7 @@ function townPart(view, obs, ctx, seat, L, scale) {
 
   // cells that can be clicked: place, trail, upgrade
   if (L) {
-    for (const c of L.place) parts.push(cellTarget(c, px, py, "place here", () => last.ctx.act(`place ${c}`)));
+    for (const a of L.placeActions) parts.push(cellTarget(a.args.cell, px, py, "place here", () => last.ctx.act(a.text)));
     for (const [c, options] of L.cellShapes) {
       const chosen = sel && sel.type === "cell" && sel.cell === c;
       const label = options[0].kind === "upgrade" ? "upgrade" : "trail";
@@ -385,6 +393,27 @@ function townPart(view, obs, ctx, seat, L, scale) {
     }
   }
   for (const b of town.buildings) parts.push(building(b, seat, px, py, ctx, L, dests));
+
+  // the piece being paid for, drawn in place while its cubes are chosen
+  const paying = view.facts && view.facts.paying;
+  if (paying && paying.seat === seat && paying.cell) {
+    const [x, y] = parseCell(paying.cell);
+    const ghost = svg("g", { "data-paying": paying.cell, "pointer-events": "none" },
+      svg("rect", { x: px(x) + 3, y: py(y) + 3, width: CELL - 6, height: CELL - 6, rx: 8,
+        style: "fill: var(--hi); fill-opacity: .2; stroke: var(--ink); stroke-width: 2", "stroke-dasharray": "6 3" }));
+    if (paying.shape) ghost.append(road(px(x) + CELL / 2, py(y) + CELL / 2, CELL / 2, paying.shape, { opacity: 0.6 }));
+    else ghost.append(svg("text", { x: px(x) + CELL / 2, y: py(y) + CELL / 2, "text-anchor": "middle", "font-size": 12, "font-weight": 700, style: "fill: var(--ink)" }, paying.name));
+    ghost.append(svg("text", { x: px(x) + CELL / 2, y: py(y) + CELL - 10, "text-anchor": "middle", "font-size": 10, style: "fill: var(--ink)" }, `owes ${paying.owed}`));
+    parts.push(ghost);
+  }
+
+  // what another seat just did here: outlined until this seat moves again
+  for (const e of ctx.recent || []) {
+    if (e.seat !== seat || !e.cell || e.seat === view.you || !RECENT_KINDS.has(e.kind)) continue;
+    const [x, y] = parseCell(e.cell);
+    parts.push(svg("rect", { x: px(x) + 1, y: py(y) + 1, width: CELL - 2, height: CELL - 2, rx: 6, "data-recent": e.cell, "pointer-events": "none",
+      style: "fill: none; stroke: var(--warn); stroke-width: 3", "stroke-dasharray": "2 3" }, title(`just now: ${e.text}`)));
+  }
 
   const width = Math.round(W * scale);
   return svg("svg", { viewBox: `0 0 ${W} ${H}`, width, "data-town": seat, "data-part": "town" }, parts);
@@ -433,11 +462,12 @@ function building(b, seat, px, py, ctx, L, dests) {
     }
     const cubeKey = `${gd} ${key}`;
     const canPay = pays.has(gd);
+    const payText = canPay ? L.pay.find(p => p.cell === key && p.good === gd).text : null;
     const canMove = L && L.moves.has(cubeKey) && !dests.has(key);
     const chosen = sel && sel.type === "cube" && sel.good === gd && sel.cell === key;
     const cube = cubeShape(cx, cy, sz, gd);
     if (canPay || canMove) {
-      const act = canPay ? () => last.ctx.act(`pay ${gd} ${key}`)
+      const act = canPay ? () => last.ctx.act(payText)
         : () => { sel = chosen ? null : { type: "cube", good: gd, cell: key }; rerender(); };
       g.append(svg("g", { "data-cube": cubeKey, ...clickable(act, canPay ? `pay ${gd} ${key}` : `move ${gd} from ${key}`) },
         title(canPay ? `pay ${gd} from ${key}` : `${chosen ? "chosen: " : ""}move ${gd} from ${key}`),
@@ -451,7 +481,7 @@ function building(b, seat, px, py, ctx, L, dests) {
   // a destination for the chosen cube: the whole building is the target
   if (dests.has(key)) {
     const text = dests.get(key);
-    g.append(svg("rect", { x: X - 2, y: Y - 2, width: S + 4, height: S + 4, rx: 9, "data-dest": key, ...clickable(() => last.ctx.act(text), text),
+    g.append(svg("rect", { x: X - 2, y: Y - 2, width: S + 4, height: S + 4, rx: 9, "data-dest": key, ...clickable(() => { sel = null; last.ctx.act(text); }, text),
       style: "fill: var(--hi); fill-opacity: .25; stroke: var(--hi); stroke-width: 5" },
       title(text)));
   }
@@ -488,6 +518,7 @@ function showPreview(shape) {
 
 function buttons(L) {
   const items = [];
+  if (L.placeActions.length && last.ctx.undo) items.push(el("button", { "data-act": "change-tile", title: "Take back the tile chosen and choose another", onclick: () => last.ctx.undo() }, "Choose another tile"));
   if (L.pay.length) items.push(el("button", { "data-act": "pay-suggested", class: "primary", title: L.pay[0].text, onclick: () => last.ctx.act(L.pay[0].text) }, `Pay suggested (${L.pay[0].good} from ${L.pay[0].cell})`));
   for (const a of L.buttons) {
     const w = a.text.split(" ");

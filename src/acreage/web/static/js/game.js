@@ -15,6 +15,7 @@ let ws = null;
 let pending = null;        // {client_id, message} not yet acknowledged
 let retry = 500;
 let shownEvents = 0;
+let allEvents = [];         // every event shown in the log, for "what the others just did"
 const hotseat = localStorage.getItem("acreage:hotseat:" + gameId) === "1";
 const $ = id => document.getElementById(id);
 
@@ -42,6 +43,14 @@ function send(message) {
 }
 
 export function act(text) { send({ type: "action", action: text }); }
+function undo() { send({ type: "undo", count: 1 }); }
+
+// The other seats' events since this seat's own last one: what a board marks as "just now".
+function recentByOthers() {
+  let k = allEvents.length;
+  while (k > 0 && allEvents[k - 1].seat !== view.you) k--;
+  return allEvents.slice(k).filter(e => e.seat !== null && e.seat !== undefined && e.seat !== view.you);
+}
 
 function onMessage(msg) {
   if (msg.type === "rematch") { offerRematch(msg.id); return; }
@@ -55,7 +64,7 @@ function onMessage(msg) {
   }
   if (msg.type !== "update") return;
   // a whole log (a new seat's view, or after an undo took back lines already shown): afresh
-  if (msg.events_from === 0 || (view && msg.you !== view.you)) { shownEvents = 0; $("log").replaceChildren(); }
+  if (msg.events_from === 0 || (view && msg.you !== view.you)) { shownEvents = 0; allEvents = []; $("log").replaceChildren(); }
   view = msg;
   render();
 }
@@ -114,12 +123,29 @@ function renderScores() {
   $("scores").replaceChildren(...rows);
 }
 
+// A solo game's goal while it lasts and its verdict at the end (from the game's facts).
+function renderGoal() {
+  const solo = view.facts && view.facts.solo;
+  $("goal").hidden = !solo;
+  if (solo) $("goal").textContent = solo.verdict ? `Solo result: ${solo.verdict}` : `Solo goal: ${solo.goal}`;
+}
+
 function renderLog() {
   const log = $("log");
+  let last = log.lastElementChild;
   for (const e of view.events) {
     if (e.i < shownEvents) continue;
-    log.append(el("div", { class: e.kind === "round" || e.kind === "year" ? "step" : "" }, e.text));
     shownEvents = e.i + 1;
+    allEvents.push(e);
+    // payments of one step by one seat read as one line ("paid 1 wood, 1 stone")
+    if (e.kind === "pay" && last && last.dataset.pay === `${e.step}:${e.seat}` && e.good) {
+      last.dataset.goods = `${last.dataset.goods}, 1 ${e.good}`;
+      last.textContent = `${last.dataset.who} paid ${last.dataset.goods}`;
+      continue;
+    }
+    last = el("div", { class: e.kind === "round" || e.kind === "year" ? "step" : "" }, e.text);
+    if (e.kind === "pay" && e.good) Object.assign(last.dataset, { pay: `${e.step}:${e.seat}`, goods: `1 ${e.good}`, who: seatLabel(view, e.seat) });
+    log.append(last);
   }
   log.scrollTop = log.scrollHeight;
   $("notices").replaceChildren(...(view.notices || []).map(n => el("div", { class: "notice" }, n.text)));
@@ -142,7 +168,7 @@ function maybeCover() {
   const mine = tokensFor(gameId);
   const next = view.to_act;
   if (next === view.you || !mine[next]) return;
-  $("cover-text").textContent = `Pass the screen to seat ${next}`;
+  $("cover-text").textContent = `Pass the screen to ${seatLabel(view, next)}`;
   $("cover").hidden = false;
   $("board").replaceChildren();
   $("actions").replaceChildren();
@@ -155,8 +181,10 @@ function maybeCover() {
 }
 
 async function render() {
-  document.title = `Acreage · ${view.title}`;
-  $("where").textContent = view.you === null ? "watching" : `you are seat ${view.you}`;
+  const myTurn = view.status === "playing" && (view.legal || []).length > 0;
+  document.title = (myTurn ? "▶ Your turn · " : view.status === "over" ? "Game over · " : "") + `${view.title} · Acreage`;
+  $("where").textContent = view.you === null ? "watching" : `you are ${seatLabel(view, view.you)}`;
+  renderGoal();
   $("title").textContent = view.title;
   $("status").textContent = view.status;
   $("decision").textContent = view.decision;
@@ -165,7 +193,7 @@ async function render() {
   renderEnd();
   renderActions();
   if (!board) { board = await boardFor(view.game); try { content = await getJSON(`/api/content/${view.game}`); } catch { content = {}; } }
-  board.draw($("board"), view, { content, act, labels: view.seats.map((_, s) => seatLabel(view, s)) });
+  board.draw($("board"), view, { content, act, undo, recent: recentByOthers(), labels: view.seats.map((_, s) => seatLabel(view, s)) });
   maybeCover();
 }
 
@@ -198,7 +226,7 @@ $("leave").addEventListener("click", async () => {
   try { await postJSON(`/api/games/${gameId}/leave`, {}, token); } catch (e) { $("action-error").textContent = e.message; }
 });
 $("notation-form").addEventListener("submit", ev => { ev.preventDefault(); const t = $("notation").value.trim(); if (t) { act(t); $("notation").value = ""; } });
-$("undo").addEventListener("click", () => send({ type: "undo", count: 1 }));
+$("undo").addEventListener("click", undo);
 // A rematch gives each player only their own seat: the first to ask creates it, the others
 // are offered it (pushed to their page) and claim their seat the same way. On a hot-seat
 // screen every seat this browser holds is claimed.

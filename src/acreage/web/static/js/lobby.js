@@ -26,15 +26,49 @@ function drawSeats() {
     const choice = s === 0 ? "you" : "bot:greedy";
     const select = el("select", { name: "seat" + s, "data-seat": s },
       ...KINDS.filter(([k]) => s === 0 || k !== "you").map(([k, label]) => el("option", { value: k, selected: k === choice || null }, label)));
-    box.append(el("div", {}, el("label", {}, `Seat ${s}: `, select)));
+    const name = el("input", { name: "name" + s, "data-name": s, maxlength: 24, placeholder: "name (optional)", size: 14 });
+    box.append(el("div", {}, el("label", {}, `Seat ${s + 1}: `, select), " ", name));
   }
+  drawOptions(n);
+}
+
+// Every option the game offers a lobby, each with its meaning; an option that applies to other
+// player counts only (a solo setup) is left out.
+function drawOptions(n) {
+  const info = gameInfo();
   const opts = document.getElementById("game-options");
-  opts.replaceChildren();
-  for (const [name, spec] of Object.entries(gameInfo().options)) {
-    if (typeof spec.default === "boolean") {
-      opts.append(el("div", {}, el("label", { title: spec.help || "" }, el("input", { type: "checkbox", name: "opt:" + name, checked: spec.default || null }), " " + name.replaceAll("_", " "))));
-    }
+  opts.replaceChildren(el("p", { class: "muted" }, info.description || ""));
+  for (const [name, spec] of Object.entries(info.options)) {
+    if (!spec.lobby || (spec.players && !spec.players.includes(n))) continue;
+    const words = name.replaceAll("_", " ");
+    const help = el("span", { class: "muted option-help" }, spec.help || "");
+    let input;
+    if (spec.lobby === "bool") {
+      input = el("label", {}, el("input", { type: "checkbox", name: "opt:" + name, "data-option": name, checked: spec.default || null }), " " + words);
+    } else if (spec.lobby === "choice") {
+      input = el("label", {}, words + " ", el("select", { name: "opt:" + name, "data-option": name, "data-kind": "choice" },
+        ...spec.labels.map(([v, text]) => el("option", { value: JSON.stringify(v), selected: v === spec.default || null }, text))));
+    } else if (spec.lobby === "seat") {
+      input = el("label", {}, words + " ", el("select", { name: "opt:" + name, "data-option": name, "data-kind": "seat" },
+        el("option", { value: "null" }, "drawn at random"),
+        ...[...Array(n).keys()].map(s => el("option", { value: String(s) }, `seat ${s + 1}`))));
+    } else if (spec.lobby === "seats") {
+      input = el("span", {}, words + ": ", ...[...Array(n).keys()].map(s => el("label", {},
+        el("input", { type: "checkbox", name: `opt:${name}:${s}`, "data-option": name, "data-kind": "seats", "data-seat": s }), ` seat ${s + 1} `)));
+    } else continue;
+    opts.append(el("div", { class: "option" }, input, " ", help));
   }
+}
+
+function readOptions(form) {
+  const options = {};
+  for (const input of form.querySelectorAll("[data-option]")) {
+    const name = input.dataset.option;
+    if (input.dataset.kind === "seats") { options[name] = options[name] || []; if (input.checked) options[name].push(Number(input.dataset.seat)); }
+    else if (input.type === "checkbox") options[name] = input.checked;
+    else options[name] = JSON.parse(input.value);
+  }
+  return options;
 }
 
 async function createGame(ev) {
@@ -45,10 +79,10 @@ async function createGame(ev) {
   const n = Number(form.players.value);
   const kinds = [...Array(n).keys()].map(s => form["seat" + s].value);
   const seats = kinds.map(k => (k === "you" || k === "invite" || k === "hotseat") ? "human" : k);
-  const options = {};
-  for (const input of form.querySelectorAll("input[type=checkbox]")) options[input.name.slice(4)] = input.checked;
+  const options = readOptions(form);
+  const names = [...Array(n).keys()].map(s => form["name" + s].value.trim() || null);
   try {
-    const body = { game: form.game.value, players: n, seats, options };
+    const body = { game: form.game.value, players: n, seats, options, names, listed: !form.unlisted.checked };
     if (form.clock.value) {
       const [bank, inc] = form.clock.value.split(",").map(Number);
       body.clock = { bank_s: bank, increment_s: inc };
@@ -62,7 +96,7 @@ async function createGame(ev) {
     if (invites.length) {
       box.hidden = false;
       box.replaceChildren(el("h3", {}, "Invite links (send one to each friend)"),
-        ...invites.map(s => el("p", {}, `Seat ${s}: `, el("input", { readonly: true, value: location.origin + made.links[s], "data-invite": s }))),
+        ...invites.map(s => el("p", {}, `Seat ${s + 1}: `, el("input", { readonly: true, value: location.origin + made.links[s], "data-invite": s }))),
         mine.length ? el("p", {}, el("a", { href: made.links[mine[0]], id: "go" }, "Go to the game")) : el("p", {}, el("a", { href: made.watch }, "Watch the game")));
     } else if (mine.length) {
       location.href = made.links[mine[0]];
@@ -81,20 +115,27 @@ async function join(id, seat) {
   location.href = joined.link;
 }
 
+// Game ids this browser holds seats in (its invite-only games are listed for it too).
+function heldGames() {
+  return Object.keys(localStorage).filter(k => k.startsWith("acreage:tokens:")).map(k => k.slice(15)).slice(-50);
+}
+
 async function refresh() {
-  const { games } = await getJSON("/api/games");
+  const held = heldGames();
+  const { games } = await getJSON("/api/games" + (held.length ? "?mine=" + encodeURIComponent(held.join(",")) : ""));
   const body = document.querySelector("#games tbody");
   body.replaceChildren(...games.map(g => {
     const mine = tokensFor(g.id);
-    const seats = g.seats.map((k, s) => `${s}: ${k}${mine[s] ? " (you)" : ""}${g.to_act === s && g.status === "playing" ? " ◀" : ""}`).join(" · ");
+    const who = (k, s) => (g.names && g.names[s]) ? `${g.names[s]}${k.startsWith("bot:") ? " (" + k.slice(4) + ")" : ""}` : k;
+    const seats = g.seats.map((k, s) => `${s + 1}: ${who(k, s)}${mine[s] ? " (you)" : ""}${g.to_act === s && g.status === "playing" ? " ◀" : ""}`).join(" · ");
     const buttons = [];
     const myTurn = g.status === "playing" && mine[g.to_act];
     for (const s of Object.keys(mine)) { buttons.push(el("a", { href: `/play/${g.id}#token=${mine[s]}` }, myTurn && Number(s) === g.to_act ? "Your turn!" : "Resume")); break; }
-    g.seats.forEach((k, s) => { if (k === "open") buttons.push(el("button", { onclick: () => join(g.id, s) }, `Join seat ${s}`)); });
+    g.seats.forEach((k, s) => { if (k === "open") buttons.push(el("button", { onclick: () => join(g.id, s) }, `Join seat ${s + 1}`)); });
     buttons.push(el("a", { href: `/play/${g.id}` }, "Watch"));
     if (g.status === "over") buttons.push(el("a", { href: `/replay/${g.id}` }, "Replay"));
     return el("tr", { "data-game": g.id }, el("td", {}, g.title), el("td", {}, seats),
-      el("td", {}, g.status === "playing" ? `playing (seat ${g.to_act} to act)` : g.status), el("td", {}, String(g.moves)),
+      el("td", {}, g.status === "playing" ? `playing (seat ${g.to_act + 1} to act)` : g.status, g.listed ? "" : " · invite only"), el("td", {}, String(g.moves)),
       el("td", {}, ...buttons.flatMap((b, i) => i ? [" · ", b] : [b])));
   }));
 }
