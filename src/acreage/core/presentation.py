@@ -73,10 +73,11 @@ def presentation_of(info) -> Presentation:
     return getattr(info, "presentation", None) or DEFAULT
 
 
-def legal_views(state, presentation: Presentation) -> list[dict[str, Any]]:
-    """Every legal action of the seat to act, structured for clients."""
+def legal_views(state, presentation: Presentation, actions: list | None = None) -> list[dict[str, Any]]:
+    """Every legal action of the seat to act (or ``actions``: a waiting seat's own choices in a
+    simultaneous step), structured for clients."""
     out = []
-    for action in state.legal_actions():
+    for action in state.legal_actions() if actions is None else actions:
         shown = presentation.action_view(state, action)
         out.append({"id": state.action_id(action), "text": str(action), "label": shown.label,
                     "group": shown.group, "args": dict(shown.args)})

@@ -368,6 +368,23 @@ class GameState(ABC):
                 return 0
         return n
 
+    def waiting_seats(self) -> tuple[int, ...]:
+        """The seats that may decide now. Usually only the seat to act; during a simultaneous
+        secret choice (a face-down pick), every seat whose own choice is still to come: their
+        choices do not depend on each other, so a server can take them in any order, keep the
+        early ones hidden, and apply them when each seat's turn comes (``legal_actions_of``)."""
+        seat = self.current_player
+        return () if seat is None else (seat,)
+
+    def legal_actions_of(self, seat: int) -> list:
+        """What ``seat`` may choose now: the seat to act's legal actions, or, for a seat waiting
+        in a simultaneous secret choice (:meth:`waiting_seats`), the choices it will be offered
+        when its turn comes; otherwise none."""
+        self.check_seat(seat)
+        if seat == self.current_player:
+            return self.legal_actions()
+        return []
+
     def _secret_choice(self, action) -> bool:
         """True for an action kept face down until every seat has made its own (a
         simultaneous hidden choice): its seat may take it back while the others still choose.

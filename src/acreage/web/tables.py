@@ -72,14 +72,19 @@ class Table:
         #: colliding id is neither answered as applied nor blocks that seat's move
         self.clients: dict[tuple[int | None, str], int] = {}
         self.last_move_at = row.created
-        #: who made each stored move and when (the clocks are computed from it)
-        self.move_times: list[tuple[int | None, float]] = [(m["seat"], m["at"]) for m in row.moves]
+        #: who made each stored move, when, and since when that seat's clock ran for it (the
+        #: clocks are computed from it)
+        self.move_times: list[tuple[int | None, float, float]] = []
         self.clock = row.clock
+        #: Simultaneous secret choices made ahead of their seat's turn (seat -> action): stored
+        #: like any move, kept hidden, applied when the engine asks that seat.
+        self.early: dict[int, Any] = {}
+        #: When the simultaneous choice in progress began (its seats' clocks run from there).
+        self.together_since: float | None = None
         self.state = self._rebuild(row.moves)
         for move in row.moves:
             if move.get("client_id"):
                 self.clients[(move["seat"], move["client_id"])] = move["n"] + 1
-            self.last_move_at = move["at"]
         self.seq = len(row.moves)
         #: How many undos the table has seen: a socket that saw an older count is sent the
         #: whole log again, since an undo removes lines it has shown.
@@ -94,14 +99,46 @@ class Table:
 
     def _rebuild(self, moves: list[dict]):
         """The state after ``moves`` (actions and ``undo N``), with its event log."""
-        state = self._fresh()
+        self.state = self._fresh()
+        self._note_together(self.row.created)
         for move in moves:
-            text = move["action"]
-            if text.startswith("undo "):
-                state = self._undone(state, int(text[5:]))
+            self._take(move["seat"], move["action"], move["at"])
+        return self.state
+
+    def _take(self, seat: int | None, text: str, at: float) -> None:
+        """One stored move, played on the table's state (live, or while rebuilding): a
+        simultaneous choice made ahead of its turn is kept aside until the engine asks for it,
+        and an undo by a seat with such a choice withdraws it."""
+        state = self.state
+        start = self.together_since if self.together_since is not None and seat is not None else (
+            self.move_times[-1][1] if self.move_times else self.row.created)
+        self.move_times.append((seat, at, start))
+        self.last_move_at = at
+        if text.startswith("undo "):
+            if seat in self.early:
+                del self.early[seat]
             else:
-                state.apply(text)
-        return state
+                self.state = self._undone(state, int(text[5:]))
+        elif seat is not None and seat != state.current_player and seat in state.waiting_seats():
+            self.early[seat] = text  # checked against the seat's own choices when it was sent
+        else:
+            state.apply(text)
+        self._play_early()
+        self._note_together(at)
+
+    def _play_early(self) -> None:
+        """Apply the choices made ahead, each when the engine comes to its seat."""
+        state = self.state
+        while state.current_player in self.early:
+            state.apply(self.early.pop(state.current_player))
+
+    def _note_together(self, at: float) -> None:
+        """Start (or end) the clock of a simultaneous choice: every waiting seat's runs."""
+        together = len(self.state.waiting_seats()) > 1
+        if not together:
+            self.together_since = None
+        elif self.together_since is None:
+            self.together_since = at
 
     def _undone(self, state, count: int):
         with recording():
@@ -162,6 +199,7 @@ class Table:
         return None
 
     def _commit(self, seat: int | None, text: str, client_id: str | None) -> None:
+        """Store the move, then play it on the table (never the other way round)."""
         try:
             at = self.store.append_move(self.id, self.seq, seat, text, client_id)
         except StoreConflict as exc:
@@ -175,10 +213,9 @@ class Table:
                 "store_error", "the move could not be stored; nothing changed, try again", 503
             ) from exc
         self.seq += 1
-        self.last_move_at = at
-        self.move_times.append((seat, at))
         if client_id:
             self.clients[(seat, client_id)] = self.seq
+        self._take(seat, text, at)
 
     def act(self, seat: int | None, action: Any, seq: Any, client_id: Any = None) -> Result:
         """Play ``action`` (notation or id) for ``seat``; committed to the store before the
@@ -187,21 +224,36 @@ class Table:
         seen = self._check(seat, seq, client_id)
         if seen is not None:
             return Result(seen, "")
-        if seat != self.state.current_player:
+        if seat not in self.deciding():
             raise TableError(
-                "not_your_turn", f"it is seat {self.state.current_player}'s turn, not yours", 403
+                "not_your_turn", f"it is seat {self.state.current_player + 1}'s turn, not yours", 403
             )
         if is_bot(self.seats[seat]):
             raise TableError("bot_seat", "a bot plays this seat", 403)
         return self._apply(seat, action, client_id)
 
+    def deciding(self) -> tuple[int, ...]:
+        """The seats that may send a move now: the seat to act, and in a simultaneous secret
+        choice every seat that has not made its own yet."""
+        return tuple(s for s in self.state.waiting_seats() if s not in self.early)
+
+    def legal_for(self, seat: int) -> list:
+        """What ``seat`` may play now (nothing when it is not deciding)."""
+        return self.state.legal_actions_of(seat) if seat in self.deciding() else []
+
     def _apply(self, seat: int, action: Any, client_id: str | None) -> Result:
         state = self.state
         action = inputs.action(action)
+        legal = self.legal_for(seat)
         try:
-            move = state.action_from_id(action) if isinstance(action, int) else state.parse_action(action)
-            if move not in state.legal_actions():
-                raise state.refuse(move)
+            if seat == state.current_player:
+                move = state.action_from_id(action) if isinstance(action, int) else state.parse_action(action)
+            else:  # a choice ahead of its turn: read it, then check it against this seat's own
+                move = (state.action_from_id(action) if isinstance(action, int)
+                        else state.as_action(state._parse_structural(action)))
+            if move not in legal:
+                raise state.refuse(move) if seat == state.current_player else IllegalAction(
+                    f"{str(move)!r} is not one of your choices now")
         except IllegalAction as exc:
             message = str(exc)
             if len(message) > 300:
@@ -209,7 +261,6 @@ class Table:
             raise TableError("illegal_action", message, 422) from None
         text = str(move)
         self._commit(seat, text, client_id)
-        state.apply(move)
         return Result(self.seq, text)
 
     def bot_act(self, seat: int, text: str) -> Result:
@@ -224,7 +275,7 @@ class Table:
             return Result(seen, "")
         if type(count) is not int or count < 1:
             raise TableError("malformed", "count must be a whole number of 1 or more")
-        allowed = self.state.undoable(seat)
+        allowed = 1 if seat in self.early else self.state.undoable(seat)
         if count > allowed:
             why = (
                 (
@@ -237,7 +288,6 @@ class Table:
             raise TableError("cannot_undo", why, 409)
         text = f"undo {count}"
         self._commit(seat, text, client_id)
-        self.state = self._undone(self.state, count)
         self.undos += 1
         return Result(self.seq, text)
 
@@ -281,14 +331,14 @@ class Table:
             return None
         bank, increment = float(self.clock["bank_s"]), float(self.clock.get("increment_s", 0))
         left = [bank] * len(self.seats)
-        turn_start = self.row.created
-        for seat, at in self.move_times:
+        for seat, at, start in self.move_times:
             if seat is not None and not is_bot(self.seats[seat]):
-                left[seat] += increment - (at - turn_start)
-            turn_start = at
-        seat = self.state.current_player
-        if seat is not None and self.status == "playing" and not is_bot(self.seats[seat]):
-            left[seat] -= (time.time() if now is None else now) - turn_start
+                left[seat] += increment - (at - start)
+        if self.status == "playing":
+            start = self.together_since if self.together_since is not None else self.last_move_at
+            for seat in self.deciding():  # in a simultaneous choice every waiting seat's runs
+                if not is_bot(self.seats[seat]):
+                    left[seat] -= (time.time() if now is None else now) - start
         return [round(x, 1) for x in left]
 
     def out_of_time(self) -> int | None:
@@ -304,9 +354,11 @@ class Table:
         """Everything ``seat`` (``None``: a spectator) may know now, for one update message."""
         state = self.state
         to_act = state.current_player
-        mine = seat is not None and seat == to_act and not is_bot(self.seats[seat])
+        deciding = self.deciding()
+        mine = seat is not None and seat in deciding and not is_bot(self.seats[seat])
         present = presentation_of(self.info)
-        legal = legal_views(state, present) if mine else []
+        legal = legal_views(state, present, state.legal_actions_of(seat)) if mine else []
+        together = len(state.waiting_seats()) > 1 or bool(self.early)
         scores = state.scores()
         return {
             "type": "update",
@@ -322,6 +374,9 @@ class Table:
                 for s, k in enumerate(self.seats)
             ],
             "to_act": to_act,
+            # a simultaneous secret choice: who is still choosing and who has chosen (never what)
+            "choosing": list(deciding) if together else None,
+            "chosen": [s for s in range(state.num_players) if s not in deciding] if together else None,
             "decision": state.describe_decision() if not state.is_terminal else "the game is over",
             "observation": state.observation(seat),
             "legal": legal,

@@ -152,6 +152,25 @@ class FieldsState(
             return "pick (face down)"
         return str(a)
 
+    def waiting_seats(self) -> tuple[int, ...]:
+        """FG-ACT-2: in a 3–4 player turn every seat still to commit picks from its own hand,
+        face down, at the same time (the engine asks them in seat order)."""
+        frames = self.frames
+        if not frames or frames[-1][0] != "commit":
+            return super().waiting_seats()
+        out = []
+        for frame in reversed(frames):
+            if frame[0] != "commit":
+                break
+            out.append(frame[1])
+        return tuple(out)
+
+    def legal_actions_of(self, seat: int) -> list:
+        self.check_seat(seat)
+        if seat != self.current_player and seat in self.waiting_seats():
+            return [Action(PICK, cid) for cid in sorted(set(self.hands[seat]))]
+        return super().legal_actions_of(seat)
+
     def _secret_choice(self, a: Action) -> bool:
         """A 3–4 player pick stays face down until every seat has picked: its seat may take it
         back until the reveal (FG-ACT-2)."""

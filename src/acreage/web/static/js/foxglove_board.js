@@ -70,11 +70,13 @@ function tileInfo(ctx, name, tier) {
   return tiles[`${name}|${tier}`] || Object.values(tiles).find(t => t.name === name) || null;
 }
 
-function helpText(info, name) {
+// A tile in the game's own words (its presentation model): what it does, its cost, its slots
+// and what it accepts. ``named``: begin with its name (a tooltip; a help box has a heading).
+function helpText(info, name, named = true) {
   if (!info) return name;
-  const acc = info.accepts && info.accepts.length ? `accepts: ${info.accepts.join(", ")}` : "accepts no goods";
-  const cost = Object.entries(info.cost || {}).filter(([, n]) => n).map(([g, n]) => `${n} ${g}`).join(", ") || "free";
-  return `${info.name} (${info.tier})\n${info.help || ""}\ncost: ${cost} · slots: ${info.slots} · ${acc}`;
+  const head = named ? `${info.name} (${info.tier})\n` : "";
+  const effects = (info.effects || []).join(" ");
+  return `${head}${info.help || ""}${effects ? "\n" + effects : ""}\ncost: ${info.cost_words} · slots: ${info.slots} · ${info.accepts_words}`;
 }
 
 function stop(fn) { return ev => { ev.stopPropagation(); fn(ev); }; }
@@ -156,7 +158,7 @@ function helpBox(ctx) {
   if (!helpFor) return null;
   const info = tileInfo(ctx, helpFor.tile, helpFor.tier);
   return el("div", { class: "notice", "data-help-box": helpFor.tile },
-    el("b", {}, `${helpFor.tile} (${helpFor.tier}): `), helpText(info, helpFor.tile), " ",
+    el("b", {}, `${helpFor.tile} (${helpFor.tier}): `), helpText(info, helpFor.tile, false), " ",
     el("button", { onclick: stop(() => { helpFor = null; rerender(); }) }, "close"));
 }
 
