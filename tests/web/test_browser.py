@@ -143,6 +143,57 @@ def test_undo_button_takes_back_an_own_step(server, browser):
     assert state["seq"] == 2 and state["observation"]["phase"] == "construction"
 
 
+def test_undo_is_refused_once_the_turn_passed_and_every_log_follows_an_undo(server, browser):
+    """Undo as Board Game Arena has it: a seat's own steps of its turn only. Once seat 1 has
+    passed the turn, neither page offers Undo; an undo of a payment removes its line from
+    the other page's log at once."""
+    made = api(
+        server,
+        "/api/games",
+        {"game": "foxglove", "players": 2, "seats": ["human", "human"], "options": {"start_player": 0}},
+    )
+    host, guest = new_page(browser), new_page(browser)
+    host.goto(server.url + made["links"]["0"])
+    guest.goto(server.url + made["links"]["1"])
+    wait_for_turn(host)
+    for action in ("trails", "trail ESW 1,1", "pay stone 1,0"):
+        host.wait_for_selector(f'[data-action="{action}"]')
+        click_action(host, action)
+    guest.wait_for_function("() => document.getElementById('log').textContent.includes('paid')")
+    host.wait_for_function("() => !document.getElementById('undo').disabled")
+    host.click("#undo")
+    guest.wait_for_function("() => !document.getElementById('log').textContent.includes('paid')")
+    host.wait_for_selector('[data-action="done"], [data-action^="pay "]')
+    # finish the turn: pay what is owed, then end the trail action; then it is seat 2's turn
+    for _ in range(10):
+        offered = host.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
+        if not offered:
+            break
+        pick = next((a for a in offered if a.startswith("pay ")), "done" if "done" in offered else offered[0])
+        seq = host.evaluate("() => document.querySelectorAll('#log div').length")
+        click_action(host, pick)
+        host.wait_for_function("(n) => document.querySelectorAll('#log div').length !== n "
+                               "|| !document.querySelector('[data-action]')", arg=seq)
+        if pick == "done":
+            break
+    wait_for_turn(guest)
+    assert host.locator("#undo").is_disabled()
+    seq = api(server, f"/api/games/{made['id']}")["seq"]
+    assert api_status(server, f"/api/games/{made['id']}/undo", {"seq": seq}, made["tokens"]["0"]) == 409
+    assert host.errors == [] and guest.errors == []
+
+
+def api_status(server, path, body, token):
+    """The HTTP status of a POST (errors included)."""
+    import urllib.error
+
+    try:
+        api(server, path, body, token)
+    except urllib.error.HTTPError as exc:
+        return exc.code
+    return 200
+
+
 def test_the_page_reconnects_after_the_server_is_killed_and_nothing_is_lost(tmp_path, browser):
     first = Server(str(tmp_path / "crash.db")).start()
     again = Server(first.db, port=first.port)
