@@ -84,12 +84,12 @@ def main() -> int:
                 browser = p.chromium.launch(executable_path=chromium_path(), headless=True)
                 for name, path, width in (
                     ("lobby", "/", 1280),
-                    ("foxglove-game", mid["links"]["0"], 1280),
+                    ("foxglove-game", mid["links"]["0"], 1400),
                     ("foxglove-tablet", mid["links"]["0"], 800),
                     ("end", over["links"]["0"], 1280),
                     ("replay", f"/replay/{over['id']}", 1280),
                 ):
-                    page = browser.new_page(viewport={"width": width, "height": 900})
+                    page = browser.new_page(viewport={"width": width, "height": 900 if width >= 1000 else 1100})
                     page.goto(url + path)
                     time.sleep(1.5)
                     if name == "replay":

@@ -254,7 +254,7 @@ def test_after_an_undo_every_socket_is_sent_the_whole_log_again(client):
             w0.receive_json()
             up1 = w1.receive_json()
         assert up1["events_from"] > 0 and [e["text"] for e in up1["events"]] == [
-            "seat 0 paid 1 stone from the Mine (1,0)"]
+            "Seat 1 paid 1 stone from the Mine (1,0)"]
         w0.send_json({"type": "undo", "count": 1, "seq": 3, "client_id": "b"})
         assert w0.receive_json()["action"] == "undo 1"
         back0, back1 = w0.receive_json(), w1.receive_json()

@@ -201,7 +201,9 @@ def test_a_flooding_spectator_that_never_reads_slows_no_one(tmp_path):
                 closed = message["closed"]
             else:
                 seen.add(message.get("error") or message["type"])
-        assert "rate_limited" in seen and closed in (4029, "dropped"), (seen, closed)
+        # A dropped transport (reset) may discard what the flooder had not read yet, its refusals
+        # included; a close frame comes after them, so then they must have been read.
+        assert closed in (4029, "dropped") and ("rate_limited" in seen or closed == "dropped"), (seen, closed)
         assert _call(srv, "/api/health")["sockets"] == 1
         watcher.close()
     finally:

@@ -6,6 +6,8 @@ runs."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 pytest.importorskip("fastapi", reason="the web tests need the web extra: pip install -e '.[web,dev]'")
@@ -70,6 +72,7 @@ def test_picks_in_any_order_hidden_until_the_reveal(db):
         # a refused pick: not one of this seat's cards
         wrong = act(client, gid, tokens[str(first)], "pick Nonexistent Card", seq)
         assert wrong.status_code == 422
+        time.sleep(0.3)  # let the clocks run long enough to show (they are rounded to 0.1 s)
         clocks = view(client, gid)["clocks"]
         assert all(c < 3600 for c in clocks)  # every seat's clock ran while it chose
     with app_client(db) as client:  # a restart keeps the early picks

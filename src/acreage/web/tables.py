@@ -360,6 +360,7 @@ class Table:
         legal = legal_views(state, present, state.legal_actions_of(seat)) if mine else []
         together = len(state.waiting_seats()) > 1 or bool(self.early)
         scores = state.scores()
+        labels = self.labels()
         return {
             "type": "update",
             "game_id": self.id,
@@ -377,14 +378,14 @@ class Table:
             # a simultaneous secret choice: who is still choosing and who has chosen (never what)
             "choosing": list(deciding) if together else None,
             "chosen": [s for s in range(state.num_players) if s not in deciding] if together else None,
-            "decision": state.describe_decision() if not state.is_terminal else "the game is over",
+            "decision": self.decision(),
             "observation": state.observation(seat),
             "legal": legal,
             "plan": bool(mine and present.offers_plan(state)),
             "facts": present.facts(state, seat),
             "in_subdecision": bool(mine and state.in_subdecision()),
             "undoable": state.undoable(seat) if seat is not None and not state.is_terminal else 0,
-            "events": [dict(e, text=state.describe_event(e)) for e in state.events_for(seat, since)],
+            "events": [dict(e, text=state.describe_event(e, labels)) for e in state.events_for(seat, since)],
             "events_from": since,  # 0: the whole log (a client shows it afresh)
             "event_count": state.event_count,
             "scores": scores,
@@ -398,6 +399,21 @@ class Table:
     def name_of(self, seat: int) -> str | None:
         names = self.row.names
         return names[seat] if seat < len(names) else None
+
+    def labels(self) -> list[str]:
+        """How the log and the decision line name each seat: its name, or "Seat 1" onwards."""
+        return [self.name_of(s) or f"Seat {s + 1}" for s in range(len(self.seats))]
+
+    def decision(self) -> str:
+        """What the seat to act is deciding, naming it as people do."""
+        state = self.state
+        if state.is_terminal:
+            return "the game is over"
+        text, seat = state.describe_decision(), state.current_player
+        prefix = f"seat {seat}: "
+        if seat is not None and text.startswith(prefix):
+            text = f"{self.labels()[seat]}: {text[len(prefix):]}"
+        return text
 
     def summary(self) -> dict:
         """One line of the lobby."""
