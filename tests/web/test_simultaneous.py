@@ -44,6 +44,7 @@ def test_picks_in_any_order_hidden_until_the_reveal(db):
                       options={"first_player": 0}, clock={"bank_s": 3600, "increment_s": 0})
         gid, tokens = made["id"], made["tokens"]
         v = to_the_first_pick(client, gid, tokens)
+        time.sleep(0.3)  # every seat thinks a while: each clock runs (they are rounded to 0.1 s)
         first = v["to_act"]
         late = [s for s in range(3) if s != first]
         others = {s: view(client, gid, tokens[str(s)]) for s in range(3)}
@@ -72,7 +73,6 @@ def test_picks_in_any_order_hidden_until_the_reveal(db):
         # a refused pick: not one of this seat's cards
         wrong = act(client, gid, tokens[str(first)], "pick Nonexistent Card", seq)
         assert wrong.status_code == 422
-        time.sleep(0.3)  # let the clocks run long enough to show (they are rounded to 0.1 s)
         clocks = view(client, gid)["clocks"]
         assert all(c < 3600 for c in clocks)  # every seat's clock ran while it chose
     with app_client(db) as client:  # a restart keeps the early picks

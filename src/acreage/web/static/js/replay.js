@@ -16,10 +16,10 @@ async function show(k) {
     $("rounds").replaceChildren(...data.marks.map(m => el("option", { value: m.step }, m.label)));
   }
   $("step").textContent = `step ${step} of ${total}`;
-  $("action").textContent = step ? `${data.actor === null ? "" : "seat " + data.actor + ": "}${data.action}` : "the start";
-  const view = { game: data.game, observation: data.observation, legal: [], you: null, to_act: data.observation.current_player ?? null, seats: data.seats };
-  board.draw($("board"), view, { content, act: () => {}, labels: data.seats.map((_, s) => `seat ${s}`) });
-  $("scores").replaceChildren(...data.scores.map((p, s) => el("tr", {}, el("td", {}, `seat ${s}`, el("div", { class: "breakdown" }, Object.entries(data.breakdown[s]).map(([a, b]) => `${a} ${b}`).join(" · "))), el("td", { class: "points" }, String(p)))));
+  $("action").textContent = step ? `${data.actor === null ? "" : data.labels[data.actor] + ": "}${data.action}` : "the start";
+  const view = { game: data.game, observation: data.observation, facts: data.facts || {}, legal: [], you: null, to_act: data.observation.current_player ?? null, seats: data.seats };
+  board.draw($("board"), view, { content, act: () => {}, undo: null, recent: [], labels: data.labels });
+  $("scores").replaceChildren(...data.scores.map((p, s) => el("tr", {}, el("td", {}, data.labels[s], el("div", { class: "breakdown" }, Object.entries(data.breakdown[s]).map(([a, b]) => `${a} ${b}`).join(" · "))), el("td", { class: "points" }, String(p)))));
   $("log").replaceChildren(...data.events.map(e => el("div", {}, e.text)));
   $("back").disabled = step === 0; $("first").disabled = step === 0;
   $("next").disabled = step === total; $("last").disabled = step === total;

@@ -1,0 +1,45 @@
+"""What the server offers, the same for everyone: health, the games with their options and
+bots, and each game's public content (from its presentation model)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+
+from ... import core
+from ...core.presentation import presentation_of
+from .. import inputs
+from ..requests import hub_of, limits_of
+from ..tables import TableError
+
+router = APIRouter()
+
+
+@router.get("/api/health")
+async def health(request: Request):
+    h = hub_of(request)
+    sockets = sum(len(conns) for conns in h.sockets.values())
+    return {"ok": True, "games": len(h.summaries), "live": len(h.tables), "sockets": sockets}
+
+
+@router.get("/api/catalogue")
+async def catalogue(request: Request):
+    limits = limits_of(request)
+    out = []
+    for info in core.games():
+        summary = info.summary()
+        out.append({key: summary[key] for key in ("name", "title", "players", "options", "description")})
+    return {
+        "games": out,
+        "bots": ["greedy", "random", "mcts:ms=1000", "beam:ms=1000"],
+        "bot_caps": {"ms": limits.bot_ms, "iterations": limits.bot_iterations},
+    }
+
+
+@router.get("/api/content/{game}")
+async def content(game: str):
+    """What a board needs to draw a game's pieces: public, static data (no state)."""
+    try:
+        info = core.game_info(inputs.text(game, "game", 40))
+    except core.AcreageError as exc:
+        raise TableError("bad_game", str(exc)[:200], 404) from None
+    return presentation_of(info).content()

@@ -1,0 +1,187 @@
+"""Games: the lobby, creating a game, a seat's view, moves and undo, the plan, joining,
+leaving and rematches. Every move goes through the table under the game's lock; every answer
+to a client is a named error or the result."""
+
+from __future__ import annotations
+
+import asyncio
+
+from fastapi import APIRouter, Request
+
+from ... import core
+from .. import inputs
+from ..guard import client_address
+from ..requests import (
+    CLIENT_ID,
+    SEQ,
+    TOKEN,
+    body_schema,
+    hub_of,
+    limits_of,
+    no_token_in_url,
+    read_body,
+    token_of,
+)
+from ..tables import Table, TableError, create_row, is_bot
+
+router = APIRouter()
+
+
+@router.get("/api/games")
+async def list_games(request: Request, limit: int = 100, mine: str = ""):
+    """The public games, plus the games named in ``mine`` (ids, comma-separated: the ones a
+    browser holds seats in, so its invite-only games show there too)."""
+    ids = inputs.text(mine, "mine", 50 * 13).split(",") if mine else []
+    lobby_max = limits_of(request).lobby_max
+    return {"games": hub_of(request).lobby(inputs.whole(limit, "limit", 1, lobby_max), frozenset(ids))}
+
+
+@router.post(
+    "/api/games",
+    status_code=201,
+    openapi_extra=body_schema(
+        {
+            "game": {"type": "string", "enum": [i.name for i in core.games()]},
+            "players": {"type": "integer", "minimum": 1, "maximum": 4},
+            "options": {"type": "object"},
+            "seats": {"type": "array", "items": {"type": "string"}},
+            "names": {"type": "array", "items": {"type": ["string", "null"]}},
+            "listed": {"type": "boolean"},
+            "clock": {"type": "object", "properties": {"bank_s": {"type": "number"},
+                                                      "increment_s": {"type": "number"}}},
+        },
+        ["game"],
+    ),
+)
+async def create_game(request: Request):
+    h = hub_of(request)
+    data = await read_body(request)
+    h.counters.creations.hit(client_address(request.scope))
+    row, tokens = create_row(
+        data.get("game"), data.get("players"), data.get("options"), data.get("seats"), data.get("clock"),
+        limits_of(request), data.get("names"), data.get("listed", True),
+    )
+    return h.open_game(row, tokens)
+
+
+@router.get("/api/games/{game_id}", openapi_extra={"parameters": []})
+async def get_game(game_id: str, request: Request, since: int = 0):
+    no_token_in_url(request)
+    table = hub_of(request).table(game_id)
+    seat = table.seat_of(token_of(request))
+    count = table.state.event_count
+    return table.view(seat, inputs.whole(since, "since", 0, count))
+
+
+async def _move(game_id: str, request: Request, do) -> dict:
+    """An action or undo over HTTP: the seat first, then its rate, then the table."""
+    h = hub_of(request)
+    data = await read_body(request)
+    table = h.table(game_id)
+    seat = table.seat_of(token_of(request, data))
+    if seat is None:
+        raise TableError("spectator", "spectators cannot act; join a seat or use your seat's link", 403)
+    h.counters.moves.hit(f"{game_id}/{seat}")
+    async with h.lock(game_id):
+        table = h.table(game_id)
+        result = do(table, seat, data)
+    h.changed(table)
+    return {"seq": result.seq, "action": result.move}
+
+
+@router.post(
+    "/api/games/{game_id}/actions",
+    openapi_extra=body_schema(
+        {"token": TOKEN, "action": {"type": ["string", "integer"]}, "seq": SEQ, "client_id": CLIENT_ID},
+        ["action", "seq"],
+    ),
+)
+async def post_action(game_id: str, request: Request):
+    def do(table: Table, seat: int, data: dict):
+        if "action" not in data:
+            raise TableError("malformed", "give the action: its notation or its id")
+        return table.act(seat, data.get("action"), data.get("seq"), data.get("client_id"))
+
+    return await _move(game_id, request, do)
+
+
+@router.post(
+    "/api/games/{game_id}/undo",
+    openapi_extra=body_schema(
+        {"token": TOKEN, "seq": SEQ, "count": {"type": "integer", "minimum": 1}, "client_id": CLIENT_ID},
+        ["seq"],
+    ),
+)
+async def post_undo(game_id: str, request: Request):
+    def do(table: Table, seat: int, data: dict):
+        return table.undo(seat, data.get("seq"), data.get("client_id"), data.get("count", 1))
+
+    return await _move(game_id, request, do)
+
+
+@router.get("/api/games/{game_id}/plan")
+async def plan(game_id: str, request: Request):
+    """The game's shortcut for the seat to act (where its presentation model offers one), for
+    that seat only; the page shows it and can play it action by action."""
+    no_token_in_url(request)
+    h = hub_of(request)
+    table = h.table(game_id)
+    seat = table.seat_of(token_of(request))
+    if seat is None or seat != table.to_act():
+        raise TableError("not_your_turn", "a plan is given to the seat to act", 403)
+    h.counters.moves.hit(f"{game_id}/{seat}")
+    state = table.state.clone()
+    macros = await asyncio.to_thread(state.macro_actions)
+    if not macros:
+        return {"name": None, "actions": []}
+    name, actions = macros[0]
+    return {"name": name, "actions": [str(a) for a in actions]}
+
+
+@router.post(
+    "/api/games/{game_id}/join",
+    openapi_extra=body_schema({"seat": {"type": "integer", "minimum": 0, "maximum": 3}}, ["seat"]),
+)
+async def join(game_id: str, request: Request):
+    h = hub_of(request)
+    data = await read_body(request)
+    table = h.table(game_id)
+    h.counters.creations.hit(client_address(request.scope))
+    async with h.lock(game_id):
+        table = h.table(game_id)
+        token = table.join(data.get("seat"))
+    h.changed(table)
+    seat = data["seat"]
+    return {"seat": seat, "token": token, "link": f"/play/{game_id}#token={token}"}
+
+
+@router.post("/api/games/{game_id}/leave", openapi_extra=body_schema({"token": TOKEN}))
+async def leave(game_id: str, request: Request):
+    h = hub_of(request)
+    data = await read_body(request)
+    table = h.table(game_id)
+    seat = table.seat_of(token_of(request, data))
+    if seat is None:
+        raise TableError("spectator", "give your seat's token to hand it to a bot", 403)
+    async with h.lock(game_id):
+        table = h.table(game_id)
+        table.hand_to_bot(seat, "greedy")
+    h.changed(table)
+    return {"seat": seat, "now": "bot:greedy"}
+
+
+@router.post("/api/games/{game_id}/rematch", status_code=201, openapi_extra=body_schema({"token": TOKEN}))
+async def rematch(game_id: str, request: Request):
+    """A new game with the same settings. The first player to ask creates it and gets their
+    own seat; every other player of the game is offered theirs and claims it the same way."""
+    h = hub_of(request)
+    data = await read_body(request)
+    old = h.table(game_id)
+    seat = old.seat_of(token_of(request, data))
+    if seat is None:
+        raise TableError("spectator", "only a player of the game can ask for a rematch", 403)
+    if is_bot(old.seats[seat]):
+        raise TableError("bot_seat", "this seat was handed to a bot", 403)
+    h.counters.creations.hit(client_address(request.scope))
+    async with h.lock(game_id):
+        return h.rematch(old, seat)
