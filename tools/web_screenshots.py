@@ -89,7 +89,8 @@ def main() -> int:
                     ("end", over["links"]["0"], 1280),
                     ("replay", f"/replay/{over['id']}", 1280),
                 ):
-                    page = browser.new_page(viewport={"width": width, "height": 900 if width >= 1000 else 1100})
+                    height = 900 if width >= 1000 else 1100
+                    page = browser.new_page(viewport={"width": width, "height": height})
                     page.goto(url + path)
                     time.sleep(1.5)
                     if name == "replay":

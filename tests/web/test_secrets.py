@@ -13,7 +13,8 @@ pytest.importorskip("fastapi", reason="the web tests need the web extra: pip ins
 
 from .conftest import app_client  # noqa: E402
 
-SEAT_FIELDS = ("observation", "legal", "scores", "breakdown", "decision", "undoable", "to_act", "status")
+SEAT_FIELDS = ("observation", "legal", "facts", "plan", "scores", "breakdown", "decision", "undoable",
+               "to_act", "status", "choosing", "chosen")
 
 
 def keys(obj):

@@ -3,7 +3,9 @@
 The view reads the observation of the seat at the keyboard (``state.observation(seat)``) plus
 the static card and Equipment data; it never changes the game. Only the hand and pick of the
 seat passed to :meth:`FieldsOfGreenView.render` are drawn: other seats show the public counts
-of their hands (cards per deck), never the cards.
+of their hands (cards per deck), never the cards. What a card costs and does, and how each
+action is labelled, come from the game's presentation model (``games/fields_of_green/present.py``),
+shared with the browser board; this module only lays them out.
 """
 
 from __future__ import annotations
@@ -24,9 +26,18 @@ from ..games.fields_of_green.content import (
     EQUIPMENT,
     MAIN_DECKS,
     Card,
-    Effect,
     EquipmentKind,
 )
+from ..games.fields_of_green.present import (
+    CATEGORY_WORDS,
+    DECK_LETTER,
+    cost_text,
+    cost_words,
+    effect_words,
+    harvest_cost_of,
+    type_words,
+)
+from ..games.fields_of_green.present import card_named as _card
 from .views import BaseView
 
 # ---------------------------------------------------------------- small vocabulary
@@ -38,14 +49,6 @@ DECK_STYLE = {
     "building": "dark_orange",
     "tower": "bright_blue",
     "silo": "yellow",
-}
-DECK_LETTER = {"plantation": "P", "livestock": "L", "structure": "S", "building": "B"}
-DECK_PLURAL = {"plantation": "Plantations", "livestock": "Livestock", "structure": "Structures",
-               "building": "Buildings"}
-CATEGORY_WORDS = {
-    "plantation": "Plantation", "livestock": "Livestock", "structure": "Structure", "building": "Building",
-    "cereal": "Cereal", "fruit": "Fruit", "vegetable": "Vegetable", "dairy": "Dairy", "meat": "Meat",
-    "poultry": "Poultry", "wool": "Wool", "water_tower": "Water Tower", "silo": "Silo",
 }
 SUBTYPE_CODE = {"cereal": "cer", "fruit": "fru", "vegetable": "veg", "dairy": "dai", "meat": "mea",
                 "poultry": "pou", "wool": "woo"}
@@ -96,102 +99,6 @@ def eq_code(name: str) -> str:
         return EQ_CODES[name]
     words = name.split()
     return (words[0][0] + words[1][0]) if len(words) > 1 else name[:2]
-
-
-def _card(name: str) -> Card | None:
-    return CARD_BY_NAME.get(name.lower())
-
-
-def cost_text(coins: int, water: int, food: int, free: str = "free") -> str:
-    """Compact cost: ``$2 1W 1F``."""
-    parts = []
-    if coins:
-        parts.append(f"${coins}")
-    if water:
-        parts.append(f"{water}W")
-    if food:
-        parts.append(f"{food}F")
-    return " ".join(parts) if parts else free
-
-
-def cost_words(coins: int, water: int, food: int) -> str:
-    parts = []
-    if coins:
-        parts.append(f"{coins} coin" + ("" if coins == 1 else "s"))
-    if water:
-        parts.append(f"{water} Water from a Tower in range")
-    if food:
-        parts.append(f"{food} Food")
-    if not parts:
-        return "nothing"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def type_words(card: Card) -> str:
-    if card.deck == "tower":
-        return "Water Tower"
-    if card.deck == "silo":
-        return "Silo"
-    base = CATEGORY_WORDS[card.deck]
-    return f"{CATEGORY_WORDS[card.subtype]} {base}" if card.subtype else base
-
-
-def _match_words(match: Sequence[str]) -> str:
-    names = [CATEGORY_WORDS.get(m, m) for m in match]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-
-
-def _amount(n: int, resource: str, when: str = "") -> str:
-    if resource == "coins":
-        return f"{n} coin" + ("" if n == 1 else "s")
-    if resource == "vp":
-        # VP scored at the end are points; VP gained during play are tokens kept for good.
-        return f"{n} VP" if when == "end" else f"{n} VP token" + ("" if n == 1 else "s")
-    return f"{n} Food"
-
-
-# ---------------------------------------------------------------- effects in words
-
-_WHEN = {"immediate": "When built", "harvest": "Each harvest", "end": "At game end"}
-
-
-def effect_words(e: Effect) -> str:
-    """One card effect as a short sentence of our own."""
-    when = _WHEN.get(e.when, e.when)
-    k = e.kind
-    if k == "gain":
-        bits = []
-        if e.coins:
-            bits.append(_amount(e.coins, "coins"))
-        if e.food:
-            bits.append(_amount(e.food, "food"))
-        if e.vp:
-            bits.append(_amount(e.vp, "vp"))
-        if e.equipment:
-            bits.append("one Equipment tile" if e.equipment == 1
-                        else f"{e.equipment} Equipment tiles, one at a time")
-        return f"{when}: receive {' and '.join(bits) or 'nothing'}."
-    if k == "gain_per":
-        where = "next to it" if e.scope == "adjacent" else "face up anywhere in your farm"
-        cap = f" (at most {_amount(e.max * e.per, e.resource, e.when)})" if e.max >= 0 else ""
-        return f"{when}: {_amount(e.per, e.resource, e.when)} for each {_match_words(e.match)} {where}{cap}."
-    if k == "gain_if_none_adjacent":
-        return (f"{when}: {_amount(e.amount, e.resource)} more when no {_match_words(e.match)} "
-                "is next to it.")
-    if k == "distinct_adjacent":
-        return (f"{when}: {e.per} VP for each different kind of card next to it "
-                f"({', '.join(CATEGORY_WORDS[m] for m in e.match)}).")
-    if k == "distinct_subtypes":
-        decks = " and ".join(DECK_PLURAL[d] for d in e.decks)
-        cap = f", at most {e.max}" if e.max >= 0 else ""
-        return f"{when}: {e.per} VP for each different subtype among your face-up {decks}{cap}."
-    if k == "refill_tower":
-        return f"{when}: fill one Water Tower up to {e.range} steps away to its capacity."
-    if k == "add_water":
-        return f"{when}: put {e.amount} Water on a Water Tower up to {e.range} steps away."
-    if k == "sell_food":
-        return f"{when}: you may sell up to {e.max} Food for {e.price} coins each."
-    return f"{when}: {k}."
 
 
 def card_panel(card: Card) -> RenderableType:
@@ -253,24 +160,6 @@ TOPICS = {
              "steps through cards of your farm (empty cells break the path). Extended Pipes reach further.",
 }
 TOPICS["water"] = TOPICS["range"]
-
-
-def harvest_cost_of(entry: dict, farm: Sequence[dict]) -> tuple[int, int, int] | None:
-    """A farm card's harvest cost as the engine charges it (Equipment cuts, Rabbits per copy)."""
-    card = _card(entry["card"])
-    if card is None or card.harvest_cost is None:
-        return None
-    c, w, f = card.harvest_cost
-    if card.food_per_copy:
-        f = sum(1 for e in farm if e["card"] == card.name and e["face_up"])
-    for name in entry.get("equipment", ()):
-        kind = EQ_BY_NAME.get(name.lower())
-        if kind is None:
-            continue
-        c = max(0, c - kind.total("cost_cut", "coins"))
-        w = max(0, w - kind.total("cost_cut", "water"))
-        f = max(0, f - kind.total("cost_cut", "food"))
-    return c, w, f
 
 
 # ---------------------------------------------------------------- the farm grid
@@ -441,19 +330,10 @@ class FieldsOfGreenView(BaseView):
         "struck: Wasteland · cells are x,y (x across, y up: '0,1' is above the first Tower)"
     )
 
-    def __init__(self) -> None:
-        # Cell -> card name of the deciding seat's farm, kept from the last drawing so that the
-        # action list can name the card on a cell ("harvest 1,1" -> "1,1 Wheat Field").
-        self._cells: dict[str, dict] = {}
-        self._farm: list[dict] = []
-
     # -- whole screen -------------------------------------------------------
     def render(self, state, seat: int | None, labels: Sequence[str], width: int = 120) -> RenderableType:
         obs = state.observation(seat)
         acting = obs["current_player"]
-        if acting is not None:
-            self._farm = obs["seats"][acting]["farm"]
-            self._cells = {f"{e['cell'][0]},{e['cell'][1]}": e for e in self._farm}
         parts: list[RenderableType] = [self.header(obs, state, seat, labels), self.supplies(obs),
                                        self.players_table(obs, labels)]
         # The seat at the keyboard is placing its pick: show where it can go.
@@ -657,52 +537,6 @@ class FieldsOfGreenView(BaseView):
                     f"+{R.SILO_CAPACITY} Food room) · market (+${R.MARKET_COINS}, sell ≤{R.MARKET_MAX_SELL} "
                     f"Food at ${R.MARKET_FOOD_PRICE}) · restore (${R.RESTORE_PRICE})", style="dim")
         return line
-
-    # -- actions ------------------------------------------------------------
-    def _on(self, cell: str) -> str:
-        entry = self._cells.get(cell)
-        if entry is None:
-            return cell
-        if "water" in entry:
-            return f"{cell} ({entry['water']}/{entry.get('capacity', R.TOWER_CAPACITY)})"
-        return f"{cell} {entry['card']}"
-
-    def action_group(self, text: str) -> tuple[str, str]:
-        """(group title, label within the group) for the compressed action list."""
-        words = text.split()
-        verb = words[0] if words else ""
-        rest = " ".join(words[1:])
-        if verb == "split":
-            return "split P/L/S/B", rest
-        if verb == "pick":
-            return "pick", rest
-        if verb in ("build", "tower", "silo"):
-            return verb, rest
-        if verb == "market" and rest.isdigit():
-            n = int(rest)
-            return "market", f"sell {n} Food (+${R.MARKET_COINS + n * R.MARKET_FOOD_PRICE})"
-        if verb == "sell" and rest.isdigit():
-            return "sell Food", rest
-        if verb in ("water", "pay", "fill") and len(words) == 2:
-            title = {"water": "Water to Tower", "pay": "pay Water from", "fill": "fill Tower"}[verb]
-            return title, self._on(words[1])
-        if verb in ("restore", "harvest", "abandon") and len(words) == 2:
-            label = self._on(words[1])
-            if verb != "restore":
-                entry = self._cells.get(words[1])
-                if entry is not None:
-                    cost = harvest_cost_of(entry, self._farm)
-                    if cost is not None:
-                        label += f" ({cost_text(*cost)})"
-            return verb, label
-        if verb in ("equip", "install") and len(words) >= 3:
-            where = words[-1]
-            name = " ".join(words[1:-1])
-            title = f"keep {name}" if verb == "equip" else f"install {name}"
-            if len(title) > 24:
-                title = title[:23].rstrip() + "…"
-            return title, "store it" if where == "store" else f"on {self._on(where)}"
-        return "", text
 
     # -- help ---------------------------------------------------------------
     def help_topic(self, topic: str) -> RenderableType | None:

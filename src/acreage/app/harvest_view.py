@@ -26,227 +26,44 @@ from ..games.harvest.content import (
     FARMHOUSE_BY_NAME,
     FARMHOUSES,
     FESTIVAL,
-    MARKET,
-    SET_POINTS,
     SPACES,
     SUNRISE,
-    Gain,
 )
+from ..games.harvest.present import (
+    ABILITY_WORDS,
+    AREA_HELP,
+    AREA_TITLES,
+    CROP_CODE,
+    DECISION_WORDS,
+    PHASE_WORDS,
+    building_words,
+    crop_words,
+    farmhouse_words,
+    festival_words,
+    gain_words,
+    market_cost_words,
+    market_effect_words,
+    market_tile,
+    plural,
+    short_market_words,
+)
+from ..games.harvest.present import PRESENTATION as HARVEST_PRESENTATION
 from .views import BaseView
 
 # ---------------------------------------------------------------- small vocabulary
+# The words of every space, card and tile live in the game's presentation model; the terminal
+# only adds its colours and layout.
 
-CROP_CODE = {"wheat": "Wh", "strawberry": "St", "blueberry": "Bl", "pumpkin": "Pu"}
 CROP_STYLE = {"wheat": "yellow", "strawberry": "red", "blueberry": "blue", "pumpkin": "dark_orange"}
 FOREST_STYLE = "green"
 BUILDING_STYLE = "bold magenta"
 GAIRY = "Gairy"
 GAIRY_STYLE = "bold bright_black"
 SEAT_STYLES = ("bold cyan", "bold yellow", "bold green", "bold red")
-AREA_TITLES = {"gs": "General Store", "fields": "Fields", "workshop": "Workshop", "tp": "Trading Post",
-               "market": "Farmer's Market", "festival": "Festival"}
 AREA_WORDS = {"gs": "General Store", "fields": "Fields", "workshop": "Workshop", "tp": "Trading Post",
               "market": "Market", "festival": "Festival board"}
-PHASE_WORDS = {"setup": "Setup", "sunrise": "Sunrise", "action": "Action", "over": "Game over"}
 ROW_NAMES = ("top", "mid", "low")
 CELL_W = 7  # characters per farm cell, one more for the gap
-
-DECISION_WORDS = {
-    "keepc": "keep one of your two characters",
-    "keeph": "keep one of your two farmhouses",
-    "sunrise": "swap your sunrise tile for one on offer (a lower number acts earlier)",
-    "turn": "place a piece on the Town Board, the Festival board or one of your action buildings",
-    "visit": "take the actions of the space you visited, one at a time ('done' to stop)",
-    "plant": "plant more seeds of this kind, or 'done'",
-    "tend": "tend more seeds of this kind, or 'done'",
-    "buy": "buy a festival card now, or 'done'",
-    "ff3": "take a festival card or the coin",
-    "die": "keep one face of the forest die",
-    "react": "choose one of your Town spaces to use again",
-    "market": "pay for the Market tile's effect, or 'done'",
-    "basket": "use a Hand-Woven Basket to get this basket back, or 'done'",
-}
-
-#: Our own words for each character ability, keyed by the engine's ability name.
-ABILITY_WORDS = {
-    "pumpkin_patcher": "Pumpkin seeds are 1 coin cheaper apiece, and each pumpkin you harvest is worth "
-                       "1 extra point.",
-    "berry_keeper": "Begins with a blueberry seed; every bush you harvest also earns 1 coin.",
-    "water_witch": "Begins with a bucket of 5, already full; once each round, filling the bucket is free.",
-    "lumberjack": "Clears forests for free and rolls the forest die twice, keeping the face they like.",
-    "architect": "Every building is 2 coins cheaper (it never costs less than nothing).",
-    "trader": "Trading Post fees drop to 1 seed, 1 fertilizer or 2 water, and once a round TP-2 can be "
-              "used even when someone is already there.",
-    "market_regular": "Market tiles are 1 coin cheaper, and once a round a Market space can be used even "
-                      "when it is taken.",
-    "early_riser": "Chooses first at every Sunrise and pockets 1 coin for swapping.",
-    "francie": "Festival cards cost Francie nothing.",
-    "finn_maisie": "Instead of 3 wheelbarrows, plays 2 pieces, Finn and Maisie (plus the basket). Finn makes "
-                   "the visit free of coin costs; Maisie adds one action to the space (and lets the "
-                   "Workshop repeat an action kind).",
-}
-
-#: Our own words for the passive building abilities.
-PASSIVE_WORDS = {
-    "tend_discount": "A Tend action needs {v} water less overall.",
-    "pumpkin_bonus": "Each pumpkin you harvest scores {v} more point(s).",
-    "wheat_coin": "Each wheat you harvest also brings {v} coin(s).",
-    "berry_bonus": "A harvest that includes strawberries or blueberries scores {v} bonus points.",
-    "free_upgrade": "Upgrading your bucket costs no coins.",
-    "market_discount": "Market tiles cost {v} coin(s) less.",
-}
-
-MENU_WORDS = {"press": "re-use one of your Town spaces from this round", "tp": "Trading Post",
-              "fields": "Fields", "gs": "General Store"}
-
-NOVELTY_WORDS = {
-    "plant": "During a Plant action, once you have planted a seed, discard it to take one more seed of "
-             "any crop (you may plant it straight away).",
-    "harvest": "Right after a harvest, discard it for 2 water and 4 points.",
-    "tp": "On a Trading Post visit, discard it for 2 fertilizer and a full bucket.",
-    "gs": "On a General Store visit, discard it for a wheat seed and a blueberry seed.",
-    "workshop": f"On a Workshop visit, discard it to let fertilizer cover building costs, worth "
-                f"{R.SOIL_MIX_COINS} coins each (coins go first, no change given).",
-    "basket": "When you send your basket to the Festival board, discard it to get the basket back at "
-              "the end of your turn.",
-}
-
-MARKET_EFFECT_WORDS = {
-    "plant_pumpkin": "a pumpkin seed, planted at once",
-    "fields": "one Fields action",
-    "workshop": "one Workshop action",
-    "upgrade_fill": "a bucket upgrade and a full bucket",
-    "clear_free": "clear one forest for free",
-    "build_discount": "build with a discount of {v}",
-    "coin_per_crop": "1 coin per crop type ripe on your farm",
-    "harvest": "a harvest",
-}
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def gain_words(g: Gain, empty: str = "nothing") -> str:
-    """A bundle of gains as a short list of our own."""
-    parts = []
-    if g.coins:
-        parts.append(_plural(g.coins, "coin"))
-    if g.water:
-        parts.append(f"{g.water} water")
-    if g.fill:
-        parts.append("a full bucket")
-    if g.upgrade:
-        parts.append("a bucket upgrade" if g.upgrade == 1 else f"{g.upgrade} bucket upgrades")
-    if g.fertilizer:
-        parts.append(f"{g.fertilizer} fertilizer")
-    for crop, n in zip(CROP_NAMES, g.seeds, strict=True):
-        if n:
-            parts.append(_plural(n, f"{crop} seed"))
-    if g.points:
-        parts.append(_plural(g.points, "point"))
-    if g.p1_card:
-        parts.append("the P1 festival card free")
-    if not parts:
-        return empty
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def market_cost_words(tile) -> str:
-    parts = []
-    if tile.cost_coins:
-        parts.append(f"${tile.cost_coins}")
-    if tile.cost_fertilizer:
-        parts.append(f"{tile.cost_fertilizer} fert")
-    if tile.cost_water:
-        parts.append(f"{tile.cost_water} water")
-    if tile.cost_seed:
-        parts.append(f"{tile.cost_seed} seed")
-    return " ".join(parts) or "free"
-
-
-def market_effect_words(tile) -> str:
-    if tile.effect == "gain":
-        return gain_words(tile.gain)
-    return MARKET_EFFECT_WORDS.get(tile.effect, tile.effect).format(v=tile.value)
-
-
-def short_market_words(tile) -> str:
-    if tile.effect != "gain":
-        return SHORT_EFFECTS.get(tile.effect, tile.effect).format(v=tile.value)
-    g = tile.gain
-    parts = [f"${g.coins}" if g.coins else "", "fill" if g.fill else "",
-             f"{g.fertilizer} fert" if g.fertilizer else "", f"{g.points} pts" if g.points else ""]
-    parts += [f"{n} {CROP_CODE[c]}" for c, n in zip(CROP_NAMES, g.seeds, strict=True) if n]
-    return "+".join(p for p in parts if p) or "nothing"
-
-
-SHORT_EFFECTS = {"plant_pumpkin": "plant a pumpkin", "fields": "Fields action",
-                 "workshop": "Workshop action", "upgrade_fill": "upgrade+fill",
-                 "clear_free": "free clearing", "build_discount": "build ${v} off",
-                 "coin_per_crop": "$1/ripe type", "harvest": "harvest"}
-
-
-def market_tile(number: int):
-    return next((m for m in MARKET if m.number == number), None)
-
-
-def building_words(b) -> list[str]:
-    """What a building does, in our own words, one sentence a line."""
-    out = []
-    if b.type == "action":
-        if b.menu == "press":
-            out.append("Action building: put a piece here to use one of your Town spaces of this round "
-                       "a second time (no mouse bonus).")
-        else:
-            area = MENU_WORDS.get(b.menu, b.menu)
-            fee = " (paying the usual Trading Post fee)" if b.menu == "tp" else ""
-            out.append(f"Action building: put a piece here for {_plural(b.actions, f'{area} action')}"
-                       f"{fee}; only you can use it.")
-    if b.type == "sunrise":
-        out.append(f"Every Sunrise: {gain_words(b.income)}.")
-    if b.type == "passive" and b.ability in PASSIVE_WORDS:
-        out.append(PASSIVE_WORDS[b.ability].format(v=b.value))
-    if b.on_build != Gain():
-        out.append(f"As soon as it is built: {gain_words(b.on_build)}.")
-    end = []
-    if b.end_points:
-        end.append(_plural(b.end_points, "point"))
-    if b.end_per_fertilizer:
-        end.append(f"{b.end_per_fertilizer} per fertilizer you still hold")
-    if b.end_per_bush:
-        end.append(f"{b.end_per_bush} per blueberry bush on your farm")
-    if b.end_per_building:
-        end.append(f"{b.end_per_building} per building you own (this one too)")
-    if end:
-        out.append("At the end: " + " plus ".join(end) + ".")
-    return out
-
-
-def crop_words(crop) -> list[str]:
-    price = (f"{crop.price_coins} coin{'s' if crop.price_coins != 1 else ''} per seed" if crop.price_per == 1
-             else f"{crop.price_coins} coin for every {crop.price_per} seeds (odd counts round up)")
-    plant = "no fertilizer" if not crop.plant_fertilizer else f"{crop.plant_fertilizer} fertilizer"
-    tend = "no water" if not crop.tend_water else f"{crop.tend_water} water"
-    harvest = _plural(crop.harvest_points, "point")
-    if crop.harvest_fertilizer:
-        harvest += f" and {crop.harvest_fertilizer} fertilizer"
-    after = ("the bush stays and turns back to its seed side, ready to be tended again" if crop.stays
-             else "the tile leaves the farm and the cell is free again")
-    return [f"Seeds: {price} at the General Store.",
-            f"Planting takes {plant}; tending (turning it to its crop side) takes {tend}.",
-            f"Each one harvested scores {harvest}; {after}.",
-            "Every harvest also pays 1 coin per different crop type picked."]
-
-
-def festival_words(card) -> list[str]:
-    if card.kind == "pie":
-        sets = ", ".join(f"{i + 1} kind{'s' if i else ''}: {p}" for i, p in enumerate(SET_POINTS))
-        return [f"A pie: worth points at the end in sets of different pies ({sets}).",
-                f"{card.copies} in the deck. Pies are never used up."]
-    return [NOVELTY_WORDS.get(card.use, card.use),
-            "You cannot use it on the turn you bought it. Kept until the end, it is worth 1 point.",
-            f"{card.copies} in the deck."]
 
 
 def _panel(title: str, lines: Sequence[str], style: str = "bold") -> Panel:
@@ -332,9 +149,8 @@ class HarvestView(BaseView):
               "('2,3': row 2, column 3)")
 
     def __init__(self) -> None:
-        # The festival cards shown at the last drawing, so "card P2" can be named in the menu,
-        # and what each position costs the seat at the keyboard (Francie pays nothing).
-        self._festival: dict = {}
+        # What each festival position costs the seat at the keyboard, as the presentation model
+        # says at the last drawing (Francie pays nothing).
         self._card_costs: dict[int, int] = {i: R.CARD_COSTS[i] for i in (1, 2, 3)}
 
     # -- names ----------------------------------------------------------------
@@ -352,10 +168,8 @@ class HarvestView(BaseView):
     # -- whole screen -----------------------------------------------------------
     def render(self, state, seat: int | None, labels: Sequence[str], width: int = 120) -> RenderableType:
         obs = state.observation(seat)
-        self._festival = obs["festival"] if obs["fall_festival"] else {}
-        viewer = seat if seat is not None else obs.get("to_act")
-        francie = viewer is not None and obs["seats"][viewer].get("character") == "Francie"
-        self._card_costs = {i: 0 if francie else R.CARD_COSTS[i] for i in (1, 2, 3)}  # HV-FRA-1
+        costs = HARVEST_PRESENTATION.facts(state, seat).get("card_costs", {})
+        self._card_costs = {i: costs.get(f"P{i}", R.CARD_COSTS[i]) for i in (1, 2, 3)}  # HV-FRA-1
         tags = self.tags(labels)
         parts: list[RenderableType] = [self.header(obs, state, labels, tags), self.town(obs, tags)]
         if obs["fall_festival"]:
@@ -471,9 +285,9 @@ class HarvestView(BaseView):
     def gairy(obs: dict) -> Text:
         g = obs["gairy"]
         line = Text("Mayor Gairy: ", style=GAIRY_STYLE)
-        line.append(f"{_plural(g['wheelbarrows'], 'wheelbarrow')} left")
+        line.append(f"{plural(g['wheelbarrows'], 'wheelbarrow')} left")
         if obs["fall_festival"]:
-            line.append(f", {_plural(g['baskets'], 'basket')} left")
+            line.append(f", {plural(g['baskets'], 'basket')} left")
         drawn = ", ".join(AREA_WORDS.get(a, a) for a in g["drawn"]) or "none yet"
         line.append(f"  ·  tiles drawn: {drawn} ({g['deck_count']} left)", style="dim")
         return line
@@ -570,49 +384,6 @@ class HarvestView(BaseView):
                             style="dim")
             parts.append(line)
         return Group(*parts) if parts else None
-
-    # -- actions ----------------------------------------------------------------
-    def action_group(self, text: str) -> tuple[str, str]:
-        """(group title, label within the group) for the compressed action list."""
-        words = text.split()
-        verb = words[0] if words else ""
-        rest = " ".join(words[1:])
-        if verb == "keep" and len(words) >= 3:
-            return f"keep {words[1]}", " ".join(words[2:])
-        if verb == "sunrise" and rest.isdigit():
-            n = int(rest)
-            if 0 < n <= len(SUNRISE):
-                return "sunrise tile", f"#{n} ({gain_words(SUNRISE[n - 1].income)})"
-            return "sunrise tile", rest
-        if verb == "place":
-            if words[-1] in ("finn", "maisie"):
-                return f"place {words[-1].title()} on", " ".join(words[1:-1])
-            return "place on", rest
-        if verb in ("plant", "tend") and len(words) == 3:
-            return f"{verb} {words[1]} on", words[2]
-        if verb == "buy" and len(words) == 3 and words[2] in CROP_NAMES:
-            crop = CROPS[CROP_NAMES.index(words[2])]
-            return f"buy {words[2]}", f"{words[1]} (${crop.price(int(words[1]))})"
-        if verb == "clear":
-            return "clear forest", rest
-        if verb == "build" and len(words) >= 3:
-            return f"build {' '.join(words[1:-1])} at", words[-1]
-        if verb == "card" and rest.upper() in ("P1", "P2", "P3"):
-            pos = rest.upper()
-            name = self._festival.get(pos)
-            return "festival card", f"{pos} {name} (${self._card_costs[int(pos[1])]})" if name else pos
-        if verb == "pay":
-            return "pay the fee with", rest
-        if verb == "die":
-            n = int(rest) if rest.isdigit() else 0
-            return "keep die face", f"{rest}" + (f" ({gain_words(_die(n))})" if 1 <= n <= 6 else "")
-        if verb == "use":
-            return "use", rest
-        if verb == "market":
-            return "market tile", rest or "pay and take it"
-        if verb == "reactivate":
-            return "use again", rest
-        return "", text
 
     # -- help -------------------------------------------------------------------
     def help_topic(self, topic: str) -> RenderableType | None:
@@ -726,46 +497,6 @@ class HarvestView(BaseView):
     # -- rules ------------------------------------------------------------------
     def rules(self) -> str:
         return RULES
-
-
-def _die(face: int) -> Gain:
-    from ..games.harvest.content import DIE
-
-    return DIE[face - 1]
-
-
-def farmhouse_words(f) -> list[str]:
-    out = []
-    if f.sunrise != Gain():
-        out.append(f"Every Sunrise: {gain_words(f.sunrise)}.")
-    if f.forest_points:
-        out.append(f"Each forest you clear scores {_plural(f.forest_points, 'point')}.")
-    if f.end_per_building:
-        out.append(f"At the end: {f.end_per_building} points per building you own.")
-    if f.end_per_bush:
-        out.append(f"At the end: {f.end_per_bush} points per blueberry bush on your farm.")
-    return out or ["No special effect."]
-
-
-AREA_HELP = {
-    "general store": ["Buy seeds of one crop per action, take 1 fertilizer, or fill your bucket "
-                      f"(${R.FILL_COST}).", "GS-3 and GS-2 give 3 or 2 actions to one piece; GS-∞ gives 1 "
-                      "and fits everyone."],
-    "fields": ["Plant seeds (some crops need fertilizer), tend seeds to their crop side with water, or "
-               "harvest every ripe crop on your farm.", "F-3, F-2 and F-1 give 3, 2 or 1 actions."],
-    "workshop": [f"Upgrade your bucket (${R.UPGRADE_COST}), clear a forest (${R.CLEAR_COST}, then roll "
-                 "the forest die) or build a building on a free 2×2 block.",
-                 "Buildings cost $6, $4 or $2 by row; each kind of action only once per visit."],
-    "trading post": ["Any General Store, Fields or Workshop action, but each one first costs 1 seed, "
-                     f"{R.TP_PAY_FERTILIZER} fertilizer or {R.TP_PAY_WATER} water.",
-                     "TP-2 gives two actions, TP-∞ one and fits everyone."],
-    "farmer's market": ["Each space shows the top tile of its stack: pay its cost for its effect.",
-                        "One tile from each stack is thrown away at every Sunset."],
-    "festival": ["Your basket goes on FF-1 (2 coins, then you may buy a card), FF-2 (a harvest) or FF-3 "
-                 "(a card, or 1 coin; it fits everyone).",
-                 "Cards cost $3, $2 or $1 from P3, P2, P1; the rest slide toward P1 and refill."],
-}
-AREA_HELP["market"] = AREA_HELP["farmer's market"]
 
 
 RULES = f"""\

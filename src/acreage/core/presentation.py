@@ -15,8 +15,12 @@ Field"}``), so a board lights its targets from ``args`` and never parses notatio
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
+
+#: A rule ID in parentheses ("(FG-END-5)"): for readers of the code and tests, not for players.
+_RULE_ID = re.compile(r"\s*\([A-Z]{2}-[A-Z0-9]+-[0-9]+(?:[./][0-9]+)*\)")
 
 
 @dataclass(frozen=True)
@@ -36,6 +40,11 @@ class Presentation:
     ``observation(seat)``, the seat's own legal actions and public content, never from a
     hidden part of the state (the web's secrets test checks every message).
     """
+
+    #: The browser board of the game: a module of the web's ``static/js/`` folder
+    #: (``"<game>_board.js"``), or None for the generic view. Declaring it here is the one
+    #: registration a new board needs.
+    board: str | None = None
 
     def content(self) -> dict[str, Any]:
         """Public content for drawing and help: every card, tile and space in words. Served at
@@ -61,8 +70,9 @@ class Presentation:
         return False
 
     def score_label(self, key: str) -> str:
-        """How a score-breakdown key is shown (a game may drop rule IDs from its keys)."""
-        return key
+        """How a score-breakdown key is shown to players: without the rule IDs it carries for
+        readers of the code ("stored Equipment (FG-END-5)" reads "stored Equipment")."""
+        return _RULE_ID.sub("", key)
 
 
 DEFAULT = Presentation()

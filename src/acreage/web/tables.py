@@ -366,6 +366,7 @@ class Table:
             "game_id": self.id,
             "game": state.game_name,
             "title": self.info.title,
+            "board": present.board,
             "seq": self.seq,
             "status": self.status,
             "you": seat,

@@ -135,6 +135,8 @@ LEGEND = {
 class FoxglovePresentation(Presentation):
     """Foxglove Farm's words, labels and facts."""
 
+    board = "foxglove_board.js"
+
     def content(self) -> dict[str, Any]:
         return {
             "goods": list(GOODS),

@@ -28,6 +28,7 @@ async def replay_step(game_id: str, request: Request, step: int = 0):
     with recording():
         state = core.replay(final.record(), upto=step)
     labels = table.labels()
+    present = presentation_of(table.info)
     events = [dict(e, text=final.describe_event(e, labels))
               for e in final.events_for(None) if e["step"] == step]
     marks = [{"step": 0, "label": "the start"}]
@@ -36,10 +37,10 @@ async def replay_step(game_id: str, request: Request, step: int = 0):
             number = e.get("round", e.get("year"))
             marks.append({"step": e["step"], "label": f"{e['kind']} {number}"})
     marks.append({"step": total, "label": "the end"})
-    present = presentation_of(table.info)
     return {
         "game": final.game_name,
         "title": table.info.title,
+        "board": present.board,
         "step": step,
         "total": total,
         "action": final.public_notation(final.history[step - 1]) if step else None,

@@ -192,7 +192,7 @@ async function render() {
   renderLog();
   renderEnd();
   renderActions();
-  if (!board) { board = await boardFor(view.game); try { content = await getJSON(`/api/content/${view.game}`); } catch { content = {}; } }
+  if (!board) { board = await boardFor(view.board); try { content = await getJSON(`/api/content/${view.game}`); } catch { content = {}; } }
   board.draw($("board"), view, { content, act, undo, recent: recentByOthers(), labels: view.seats.map((_, s) => seatLabel(view, s)) });
   maybeCover();
 }

@@ -10,7 +10,7 @@ async function show(k) {
   const data = await getJSON(`/api/games/${gameId}/replay?step=${k}`);
   step = data.step; total = data.total;
   if (!board) {
-    board = await boardFor(data.game);
+    board = await boardFor(data.board);
     try { content = await getJSON(`/api/content/${data.game}`); } catch { content = {}; }
     $("title").textContent = `Replay: ${data.title}`;
     $("rounds").replaceChildren(...data.marks.map(m => el("option", { value: m.step }, m.label)));
