@@ -247,7 +247,8 @@ class Hub:
             if table.seq != seq or table.to_act() != seat:
                 return  # the game changed while the bot thought (an undo): think again
             if problem:
-                table.notices.append({"seq": table.seq, "text": f"{problem}; greedy played for seat {seat}"})
+                text = f"{problem}; greedy played for {table.labels()[seat]}"
+                table.notices.append({"seq": table.seq, "text": text})
                 log.warning("game %s seat %s: %s", table.id, seat, problem)
             if notice:
                 table.notices.append({"seq": table.seq, "text": notice.format(move=text)})
@@ -258,7 +259,8 @@ class Hub:
         """A human seat whose clock ran out: greedy plays its move (the seat stays theirs)."""
         if table.out_of_time() != seat:
             return
-        await self._bot_move(table, seat, "greedy", f"seat {seat}'s clock ran out: greedy played {{move}}")
+        notice = f"{table.labels()[seat]}'s clock ran out: greedy played {{move}}"
+        await self._bot_move(table, seat, "greedy", notice)
 
     async def keep_house(self) -> None:
         """Every half second: clocks that ran out; every few seconds: bot turns whose task

@@ -14,6 +14,7 @@ is behind gets ``stale_seq`` and must refresh before acting.
 from __future__ import annotations
 
 import hmac
+import re
 import secrets
 import time
 from dataclasses import dataclass
@@ -55,6 +56,10 @@ class Result:
 
     seq: int
     move: str
+
+
+#: How the engines name a seat in their sentences ("seat 0"), numbered from 0.
+_SEAT_WORD = re.compile(r"\bseat (\d)\b")
 
 
 class Table:
@@ -226,7 +231,7 @@ class Table:
             return Result(seen, "")
         if seat not in self.deciding():
             raise TableError(
-                "not_your_turn", f"it is seat {self.state.current_player + 1}'s turn, not yours", 403
+                "not_your_turn", f"it is {self.labels()[self.state.current_player]}'s turn, not yours", 403
             )
         if is_bot(self.seats[seat]):
             raise TableError("bot_seat", "a bot plays this seat", 403)
@@ -295,7 +300,7 @@ class Table:
         """A player who leaves is replaced by a bot (the seat's token keeps watching)."""
         self.seats[seat] = f"bot:{spec}"
         self.store.set_seats(self.id, self.seats)
-        self.notices.append({"seq": self.seq, "text": f"seat {seat} is now played by {spec}"})
+        self.notices.append({"seq": self.seq, "text": f"{self.labels()[seat]} is now played by {spec}"})
 
     def join(self, seat: Any) -> str:
         """Take an open seat; returns its new token."""
@@ -386,7 +391,8 @@ class Table:
             "facts": present.facts(state, seat),
             "in_subdecision": bool(mine and state.in_subdecision()),
             "undoable": state.undoable(seat) if seat is not None and not state.is_terminal else 0,
-            "events": [dict(e, text=state.describe_event(e, labels)) for e in state.events_for(seat, since)],
+            "events": [dict(e, text=self.named(state.describe_event(e, labels), labels))
+                       for e in state.events_for(seat, since)],
             "events_from": since,  # 0: the whole log (a client shows it afresh)
             "event_count": state.event_count,
             "scores": scores,
@@ -407,14 +413,17 @@ class Table:
 
     def decision(self) -> str:
         """What the seat to act is deciding, naming it as people do."""
-        state = self.state
-        if state.is_terminal:
+        if self.state.is_terminal:
             return "the game is over"
-        text, seat = state.describe_decision(), state.current_player
-        prefix = f"seat {seat}: "
-        if seat is not None and text.startswith(prefix):
-            text = f"{self.labels()[seat]}: {text[len(prefix):]}"
-        return text
+        return self.named(self.state.describe_decision(), self.labels())
+
+    def named(self, text: str, labels: list[str]) -> str:
+        """``text`` with the engine's "seat 0" words as people say them ("Ann", "Seat 1")."""
+        def name(match: re.Match) -> str:
+            seat = int(match.group(1))
+            return labels[seat] if seat < len(labels) else match.group(0)
+
+        return _SEAT_WORD.sub(name, text)
 
     def summary(self) -> dict:
         """One line of the lobby."""

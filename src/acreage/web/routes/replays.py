@@ -29,7 +29,7 @@ async def replay_step(game_id: str, request: Request, step: int = 0):
         state = core.replay(final.record(), upto=step)
     labels = table.labels()
     present = presentation_of(table.info)
-    events = [dict(e, text=final.describe_event(e, labels))
+    events = [dict(e, text=table.named(final.describe_event(e, labels), labels))
               for e in final.events_for(None) if e["step"] == step]
     marks = [{"step": 0, "label": "the start"}]
     for e in final.events_for(None):
