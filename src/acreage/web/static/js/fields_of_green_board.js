@@ -197,7 +197,7 @@ function statusStrip(view, obs, facts, ctx) {
     ...[1, 2, 3, 4].map(y => el("span", { "data-year": y, style: `padding:0 .45rem; border-radius:4px; border:1px solid var(--line); ${y === year ? "background: var(--hi); font-weight:700" : y < year ? "opacity:.55" : ""}` },
       `Y${y}${y === year && n > 2 ? " " + arrow : ""}`)));
   const pass = n === 2 ? "2 players: open display, nothing passes"
-    : `hands pass ${obs.direction} ${arrow}` + (facts.give_to !== undefined ? ` (you give to seat ${facts.give_to}, get from seat ${facts.get_from})` : "");
+    : `hands pass ${obs.direction} ${arrow}` + (facts.give_to !== undefined ? ` (you give to ${ctx.labels[facts.give_to] || "seat " + (facts.give_to + 1)}, get from ${ctx.labels[facts.get_from] || "seat " + (facts.get_from + 1)})` : "");
   const first = obs.first_player;
   const decks = obs.decks || {};
   const deckChips = DECKS.map(d => el("span", { "data-deck": d, title: `${(ctx.content.decks || {})[d]?.name || d}: cards left`, style: `display:inline-block; padding:0 .4rem; border-radius:4px; color:#fff; background:${deckColour(ctx, d)}` },
