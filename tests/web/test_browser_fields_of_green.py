@@ -161,3 +161,45 @@ def test_the_board_fits_an_800_pixel_window_in_one_column(server, browser):
         "(n) => document.querySelector('[data-fog-board]').textContent.includes(n)", arg=name
     )
     assert page.errors == []
+
+
+def test_three_players_online_in_two_browsers_pick_at_once_and_never_see_the_other_pick(server, browser):
+    """FG-ACT-2, FG-HID-3 online: two people in two browser contexts (and a bot) play a whole
+    game by clicks. Each picks when it likes; a pick sent before the engine comes to that seat
+    is held by the server; the other browser shows it as "chosen", never as a card, until the
+    reveal."""
+    made = api(
+        server,
+        "/api/games",
+        {"game": "fields_of_green", "players": 3, "seats": ["human", "human", "bot:random"],
+         "options": {"first_player": 0}},
+    )
+    first, second = new_page(browser, 1400, 900), new_page(browser, 1400, 900)
+    first.goto(server.url + made["links"]["0"])
+    second.goto(server.url + made["links"]["1"])
+    # the year's draws, then the first picks: the second seat picks first, ahead of its turn
+    while not second.locator("[data-card]").count():
+        for page in (first, second):
+            if page.locator("[data-draw]:not([disabled])").count():
+                click_board(page)
+        time.sleep(0.1)
+    first.wait_for_selector("[data-card]")
+    name = second.get_attribute("[data-card]", "data-card")
+    second.click(f'[data-card="{name}"]')
+    first.wait_for_function(
+        "() => document.querySelector('[data-fog-board] tr[data-seat=\"1\"]').textContent.includes('chosen')")
+    row = first.inner_text('[data-fog-board] tr[data-seat="1"]')
+    assert name not in row and "chosen" in row
+    assert api(server, f"/api/games/{made['id']}")["to_act"] == 0  # the engine still asks seat 0
+    # the rest of the game, each browser clicking on its own turns
+    start = time.monotonic()
+    while first.locator("#end").is_hidden() or second.locator("#end").is_hidden():
+        moved = False
+        for page in (first, second):
+            if page.locator("#end").is_hidden() and page.locator('[data-fog-board][data-mine="1"]').count():
+                click_board(page)
+                moved = True
+        if not moved:
+            time.sleep(0.05)
+        assert time.monotonic() - start < 150, "the game took too long"
+    assert first.errors == [] and second.errors == []

@@ -225,7 +225,8 @@ function playersTable(view, obs, ctx) {
     const water = `${towers.reduce((a, e) => a + e.water, 0)}/${towers.reduce((a, e) => a + e.capacity, 0)}`;
     let pick = "–";
     if (info.revealed_pick) pick = info.revealed_pick;
-    else if (!two && obs.phase === "action") pick = info.committed ? "chosen ✓" : "choosing…";
+    // a pick sent ahead of its seat's turn is held by the server (view.chosen), not yet in the game
+    else if (!two && obs.phase === "action") pick = info.committed || (view.chosen || []).includes(s) ? "chosen ✓" : "choosing…";
     const hand = two ? pick : `${info.hand_size ?? 0} cards · ${pick}`;
     const acting = s === obs.current_player;
     return el("tr", { "data-seat": s, style: acting ? "background: #f3c94d55" : "" },
