@@ -21,7 +21,7 @@ from acreage.app.session import Session
 from acreage.app.views import view_for
 from acreage.games.fields_of_green import scenario as sc
 from acreage.games.fields_of_green.content import CARDS, EFFECT_KINDS, EQUIPMENT
-from acreage.games.fields_of_green.present import PRESENTATION, effect_words, harvest_cost_of
+from acreage.games.fields_of_green.present import PRESENTATION, effect_words
 
 from .helpers import Script, make_console, output_of
 
@@ -92,7 +92,8 @@ def test_farm_grid_shows_water_wasteland_equipment_and_harvest_costs():
     sc.add_card(state, 0, "Rabbits", (2, 0))
     sc.add_card(state, 0, "Rabbits", (2, 1))
     farm = state.observation(0)["seats"][0]["farm"]
-    lines = [line.plain for line in farm_lines(farm, ring=False)]
+    costs = PRESENTATION.facts(state, 0)["harvest_costs"][0]  # the engine's costs after Equipment
+    lines = [line.plain for line in farm_lines(farm, ring=False, costs=costs)]
     text = "\n".join(lines)
     assert lines[0].split() == ["x=-1", "x=0", "x=1", "x=2"]
     assert "WheatFld" in text and "DairyCow" in text and "Rabbits" in text
@@ -101,8 +102,7 @@ def test_farm_grid_shows_water_wasteland_equipment_and_harvest_costs():
     assert "mea 2F" in text  # two face-up Rabbits: each costs 2 Food
     # y grows upwards: the row labels go 1, 0 from the top.
     assert [line.split()[0] for line in lines[1:] if line[:2].strip()] == ["1", "0"]
-    wheat = next(e for e in farm if e["card"] == "Wheat Field")
-    assert harvest_cost_of(wheat, farm) == (0, 0, 0)
+    assert costs["0,1"] == [0, 0, 0]  # the Wheat Field after Tractor and Drip Irrigation
     ringed = [line.plain for line in farm_lines(farm, ring=True)]
     assert "x=-2" in ringed[0] and "x=3" in ringed[0] and "·" in "\n".join(ringed)
 

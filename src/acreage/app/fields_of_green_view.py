@@ -31,10 +31,10 @@ from ..games.fields_of_green.content import (
 from ..games.fields_of_green.present import (
     CATEGORY_WORDS,
     DECK_LETTER,
+    PRESENTATION,
     cost_text,
     cost_words,
     effect_words,
-    harvest_cost_of,
     type_words,
 )
 from ..games.fields_of_green.present import card_named as _card
@@ -172,7 +172,7 @@ def _pad(line: Text, width: int = NAME_W) -> Text:
     return line
 
 
-def card_cell(entry: dict, farm: Sequence[dict]) -> list[Text]:
+def card_cell(entry: dict, costs: dict[str, list[int]]) -> list[Text]:
     """Two lines of one card: its short name, then Water / subtype, harvest cost and Equipment."""
     card = _card(entry["card"])
     deck = card.deck if card else ""
@@ -190,7 +190,7 @@ def card_cell(entry: dict, farm: Sequence[dict]) -> list[Text]:
             if entry.get("range", R.TOWER_RANGE) != R.TOWER_RANGE:
                 detail.append(f" r{entry['range']}", style=WATER_STYLE)
         elif card is not None and deck != "silo":
-            cost = harvest_cost_of(entry, farm)
+            cost = costs.get(f"{entry['cell'][0]},{entry['cell'][1]}")
             sub = SUBTYPE_CODE.get(card.subtype, "")
             if cost is not None:
                 ctext = cost_text(*cost, free="free")
@@ -223,12 +223,15 @@ def _empty_cell(frontier: bool) -> list[Text]:
     return [Text(" " * half + "·" + " " * (CELL_W - half - 1), style="dim"), blank.copy()]
 
 
-def farm_lines(farm: Sequence[dict], ring: bool, max_cols: int | None = None) -> list[Text]:
+def farm_lines(farm: Sequence[dict], ring: bool, max_cols: int | None = None,
+               costs: dict[str, list[int]] | None = None) -> list[Text]:
     """A farm as lines of text: x labels on top, y labels on the left, y growing upwards.
+    ``costs``: each card's harvest cost after Equipment, by cell (the presentation's facts).
 
     A farm wider than ``max_cols`` columns is drawn in bands of columns, one under the other.
     """
     cells = {tuple(e["cell"]): e for e in farm}
+    costs = costs or {}
     frontier = set()
     if ring:
         for (x, y) in cells:
@@ -255,7 +258,7 @@ def farm_lines(farm: Sequence[dict], ring: bool, max_cols: int | None = None) ->
             row = []
             for x in range(bx0, bx1 + 1):
                 entry = cells.get((x, y))
-                row.append(_empty_cell((x, y) in frontier) if entry is None else card_cell(entry, farm))
+                row.append(_empty_cell((x, y) in frontier) if entry is None else card_cell(entry, costs))
             if bands > 1 and all(not cell[0].plain.strip() for cell in row):
                 continue  # nothing of this row in this band
             for i in range(2):
@@ -340,7 +343,8 @@ class FieldsOfGreenView(BaseView):
         verbs = {str(a).split(" ", 1)[0] for a in state.legal_actions()} \
             if seat is not None and seat == acting else set()
         ring = bool(verbs & {"build", "tower", "silo"})
-        parts.append(self.farms(obs, seat if ring else None, labels, width))
+        costs = PRESENTATION.facts(state, seat)["harvest_costs"]
+        parts.append(self.farms(obs, seat if ring else None, labels, width, costs))
         parts.append(Text(self.legend + (" · ·: free cell" if ring else ""), style="dim"))
         private = self.private(obs, seat, width, resolving="market" in verbs, choosing="pick" in verbs)
         if private is not None:
@@ -446,13 +450,15 @@ class FieldsOfGreenView(BaseView):
             table.add_row(*row)
         return table
 
-    def farms(self, obs: dict, ring_seat: int | None, labels: Sequence[str], width: int) -> RenderableType:
+    def farms(self, obs: dict, ring_seat: int | None, labels: Sequence[str], width: int,
+              costs: Sequence[dict[str, list[int]]] = ()) -> RenderableType:
         """Every farm as a grid; ``ring_seat``'s also shows the free cells around it."""
         deciding = obs["current_player"]
         panels, widths = [], []
         max_cols = max(1, (width - 8) // CELL_W)
         for s, info in enumerate(obs["seats"]):
-            lines = farm_lines(info["farm"], ring=(s == ring_seat), max_cols=max_cols)
+            lines = farm_lines(info["farm"], ring=(s == ring_seat), max_cols=max_cols,
+                               costs=costs[s] if s < len(costs) else None)
             title = Text(f" {labels[s]} · {obs['scores'][s]} pts ")
             panel_w = max(max(len(t) for t in lines), len(title) + 6) + 2
             panels.append(Panel(

@@ -38,7 +38,6 @@ from .actions import (
 from .content import (
     CARD_BY_NAME,
     CARDS,
-    EQ_BY_NAME,
     EQUIPMENT,
     MAIN_DECKS,
     Card,
@@ -225,25 +224,6 @@ def equipment_effect_words(e: EqEffect) -> str:
     if k == "end_vp":
         return f"At game end: {e.vp} VP while its card is face up."
     return k
-
-
-def harvest_cost_of(entry: dict, farm: Sequence[dict]) -> tuple[int, int, int] | None:
-    """A farm card's harvest cost as the engine charges it (Equipment cuts, Rabbits per copy),
-    from an observation's farm entry: the terminal draws from the observation alone."""
-    card = card_named(entry["card"])
-    if card is None or card.harvest_cost is None:
-        return None
-    c, w, f = card.harvest_cost
-    if card.food_per_copy:  # FG-EFX-3: one Food per face-up copy
-        f = sum(1 for e in farm if e["card"] == card.name and e["face_up"])
-    for name in entry.get("equipment", ()):
-        kind = EQ_BY_NAME.get(name.lower())
-        if kind is None:
-            continue
-        c = max(0, c - kind.total("cost_cut", "coins"))
-        w = max(0, w - kind.total("cost_cut", "water"))
-        f = max(0, f - kind.total("cost_cut", "food"))
-    return c, w, f
 
 
 # ---------------------------------------------------------------- the five actions (FG-ACT-7)
