@@ -125,6 +125,26 @@ def test_lobby_offers_every_option_names_seats_and_hides_invite_only_games(serve
     assert page.errors == [] and other.errors == []
 
 
+def test_a_long_typed_action_is_refused_without_widening_the_page(server, browser):
+    """A 5,000-character typed action: the box takes at most 200, the refusal is shown, and the
+    page stays as wide as the window."""
+    made = api(
+        server,
+        "/api/games",
+        {"game": "foxglove", "players": 2, "seats": ["human", "bot:greedy"], "options": {"start_player": 0}},
+    )
+    page = new_page(browser, 1400, 900)
+    page.goto(server.url + made["links"]["0"])
+    wait_for_turn(page)
+    page.type("#notation", "x" * 300, delay=0)
+    assert len(page.input_value("#notation")) == 200
+    page.evaluate("() => { document.getElementById('notation').value = 'y'.repeat(5000); }")
+    page.press("#notation", "Enter")
+    page.wait_for_function("() => document.getElementById('action-error').textContent.length > 0")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 1400
+    assert page.errors == []
+
+
 def test_undo_button_takes_back_an_own_step(server, browser):
     made = api(
         server,
