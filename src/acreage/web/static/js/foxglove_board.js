@@ -417,7 +417,10 @@ function townPart(view, obs, ctx, seat, L, scale) {
       style: "fill: none; stroke: var(--warn); stroke-width: 3", "stroke-dasharray": "2 3" }, title(`just now: ${e.text}`)));
   }
 
-  const width = Math.round(W * scale);
+  // a town never takes more than about half of the window's height, so a laptop screen shows
+  // the display and the player's own town together (a big town is drawn smaller, not cut)
+  const fit = Math.min(scale, Math.max(0.45, (window.innerHeight * 0.5) / H));
+  const width = Math.round(W * fit);
   return svg("svg", { viewBox: `0 0 ${W} ${H}`, width, "data-town": seat, "data-part": "town" }, parts);
 }
 

@@ -137,14 +137,19 @@ function renderLog() {
     if (e.i < shownEvents) continue;
     shownEvents = e.i + 1;
     allEvents.push(e);
-    // payments of one step by one seat read as one line ("paid 1 wood, 1 stone")
+    // payments of one step by one seat read as one line ("Ada paid 2 wood, 1 stone")
     if (e.kind === "pay" && last && last.dataset.pay === `${e.step}:${e.seat}` && e.good) {
-      last.dataset.goods = `${last.dataset.goods}, 1 ${e.good}`;
-      last.textContent = `${last.dataset.who} paid ${last.dataset.goods}`;
+      const goods = JSON.parse(last.dataset.goods);
+      goods[e.good] = (goods[e.good] || 0) + 1;
+      last.dataset.goods = JSON.stringify(goods);
+      last.textContent = `${last.dataset.who} paid ${Object.entries(goods).map(([g, n]) => `${n} ${g}`).join(", ")}`;
       continue;
     }
     last = el("div", { class: e.kind === "round" || e.kind === "year" ? "step" : "" }, e.text);
-    if (e.kind === "pay" && e.good) Object.assign(last.dataset, { pay: `${e.step}:${e.seat}`, goods: `1 ${e.good}`, who: seatLabel(view, e.seat) });
+    if (e.kind === "pay" && e.good) {
+      const who = (view.seats[e.seat] && view.seats[e.seat].name) || `Seat ${e.seat + 1}`;
+      Object.assign(last.dataset, { pay: `${e.step}:${e.seat}`, goods: JSON.stringify({ [e.good]: 1 }), who });
+    }
     log.append(last);
   }
   log.scrollTop = log.scrollHeight;
