@@ -100,6 +100,13 @@ def test_content_lists_the_five_actions_with_their_costs():
 
 # ---------------------------------------------------------------- action labels and args
 
+def _about(view: dict) -> dict:
+    """A view's args without its ``verb`` (checked here: the notation's kind word)."""
+    args = dict(view["args"])
+    assert args.pop("verb") == view["text"].split(" ")[0]
+    return args
+
+
 def test_split_market_and_pay_labels_and_args():
     """Checks FG-MNT-6 (a split names 4 deck counts), FG-MKT-1 (Market's coins: 2 plus 2 per
     Food sold) and FG-BLD-5 (Water is paid from a named Tower)."""
@@ -107,17 +114,17 @@ def test_split_market_and_pay_labels_and_args():
     views = _views(state)
     split = views["split 2/2/1/1"]
     assert (split["group"], split["label"]) == ("split P/L/S/B", "2/2/1/1")
-    assert split["args"] == {"split": [2, 2, 1, 1]}
+    assert _about(split) == {"split": [2, 2, 1, 1]}
     state = sc.fresh(3, seed=1)
     sc.set_stock(state, 0, food=2)
     sc.goto_action(state, 0, "Wheat Field")
     views = _views(state)
     market = views["market 2"]
-    assert (market["group"], market["label"], market["args"]) == ("market", "sell 2 Food (+$6)",
+    assert (market["group"], market["label"], _about(market)) == ("market", "sell 2 Food (+$6)",
                                                                   {"food": 2, "coins": 6})
     build = views["build 0,1"]
-    assert build["group"] == "build" and build["args"] == {"cell": "0,1", "card": "Wheat Field"}
-    assert views["tower 0,1"]["args"] == {"cell": "0,1"} and views["silo -1,0"]["args"] == {"cell": "-1,0"}
+    assert build["group"] == "build" and _about(build) == {"cell": "0,1", "card": "Wheat Field"}
+    assert _about(views["tower 0,1"]) == {"cell": "0,1"} and _about(views["silo -1,0"]) == {"cell": "-1,0"}
     state.apply("build 0,1")  # the one Water can come from the starting Tower only: paid by itself
     state = sc.fresh(3, seed=1)
     sc.add_card(state, 0, "Water Tower", (0, 1), water=2)
@@ -125,7 +132,7 @@ def test_split_market_and_pay_labels_and_args():
     state.apply("build 1,1")
     views = _views(state)
     assert views["pay 0,0"]["group"] == "pay Water from" and views["pay 0,0"]["label"] == "0,0 (3/3)"
-    assert views["pay 0,1"]["args"] == {"cell": "0,1"}
+    assert _about(views["pay 0,1"]) == {"cell": "0,1"}
     deciding = PRESENTATION.facts(state, 0)["deciding"]
     assert deciding["kind"] == "pay" and deciding["cell"] == "1,1" and deciding["water"] == 1
 
@@ -143,7 +150,7 @@ def test_harvest_and_abandon_name_the_card_its_cell_and_its_cost_after_equipment
     wheat = views["harvest 0,1"]
     assert (wheat["group"], wheat["label"]) == ("harvest", "0,1 Wheat Field (1W)")
     assert views["abandon 1,1"]["label"] == "1,1 Dairy Cows (1F)"
-    assert views["harvest 0,1"]["args"] == {"cell": "0,1", "card": "Wheat Field", "cost": [0, 1, 0]}
+    assert _about(views["harvest 0,1"]) == {"cell": "0,1", "card": "Wheat Field", "cost": [0, 1, 0]}
     facts = PRESENTATION.facts(state, 0)
     corn = CARDS[state.pcard[0][sc.piece_at(state, 0, (-1, 0))]]
     want = list(corn.harvest_cost)
@@ -163,8 +170,8 @@ def test_equipment_keep_and_store_name_the_tile_and_the_card():
     views = _views(state)
     keep = views["equip Tractor 0,1"]
     assert (keep["group"], keep["label"]) == ("keep Tractor", "on 0,1 Wheat Field")
-    assert keep["args"] == {"equipment": "Tractor", "cell": "0,1", "card": "Wheat Field"}
-    assert views["equip Tractor store"]["args"] == {"equipment": "Tractor", "cell": "store"}
+    assert _about(keep) == {"equipment": "Tractor", "cell": "0,1", "card": "Wheat Field"}
+    assert _about(views["equip Tractor store"]) == {"equipment": "Tractor", "cell": "store"}
     assert views["equip Silo Extension 1,0"]["label"] == "on 1,0 Silo"
     assert PRESENTATION.facts(state, 0)["deciding"]["kind"] == "equip"
     assert "deciding" not in PRESENTATION.facts(state, 1)

@@ -23,6 +23,7 @@ from .actions import (
     FILL,
     HARVEST,
     INSTALL,
+    KIND_WORDS,
     MARKET,
     PAY,
     PICK,
@@ -347,6 +348,12 @@ class FieldsOfGreenPresentation(Presentation):
         return card.name, f"{name} {card.name}"
 
     def action_view(self, state, action) -> ActionView:
+        """Label, group and args of one action; every ``args`` names its kind (``verb``), so a
+        board never reads notation."""
+        shown = self._view(state, action)
+        return ActionView(shown.label, shown.group, {"verb": KIND_WORDS[action.kind], **shown.args})
+
+    def _view(self, state, action) -> ActionView:
         k = action.kind
         if k == SPLIT:
             split = list(SPLITS[action.a])

@@ -58,7 +58,7 @@ function fitText(x, y, text, room, attrs) {
   return svg("text", { x, y, ...attrs, textLength: squeeze ? room : null, lengthAdjust: squeeze ? "spacingAndGlyphs" : null }, text);
 }
 
-const verbOf = a => a.text.split(" ")[0];   // the action's kind word; its targets come from args
+const verbOf = a => a.args.verb;   // the action's kind word (from the presentation model), its targets in args
 const cardInfo = (ctx, name) => ((ctx.content && ctx.content.cards) || {})[name] || null;
 const eqInfo = (ctx, name) => ((ctx.content && ctx.content.equipment) || {})[name] || null;
 const deckColour = (ctx, deck) => ((ctx.content && ctx.content.colours) || {})[deck] || "#777";

@@ -526,11 +526,11 @@ function buttons(L) {
   if (L.placeActions.length && last.ctx.undo) items.push(el("button", { "data-act": "change-tile", title: "Take back the tile chosen and choose another", onclick: () => last.ctx.undo() }, "Choose another tile"));
   if (L.pay.length) items.push(el("button", { "data-act": "pay-suggested", class: "primary", title: L.pay[0].text, onclick: () => last.ctx.act(L.pay[0].text) }, `Pay suggested (${L.pay[0].good} from ${L.pay[0].cell})`));
   for (const a of L.buttons) {
-    const w = a.text.split(" ");
-    const swatch = (w[0] === "keep" || w[0] === "choose") && w[1]
-      ? el("span", { style: `display: inline-block; width: .8em; height: .8em; margin-right: .3em; border: 1px solid #0007; vertical-align: -.05em; background: var(--${w[1]})` })
+    const good = a.args && a.args.good;
+    const swatch = good
+      ? el("span", { style: `display: inline-block; width: .8em; height: .8em; margin-right: .3em; border: 1px solid #0007; vertical-align: -.05em; background: var(--${good})` })
       : null;
-    items.push(el("button", { "data-act": a.text, title: a.text, onclick: () => last.ctx.act(a.text) }, swatch, a.text));
+    items.push(el("button", { "data-act": a.text, title: a.text, onclick: () => last.ctx.act(a.text) }, swatch, a.group ? `${a.group} ${a.label}` : a.label));
   }
   if (!items.length) return null;
   const box = el("div", { class: "ff-buttons", style: "display: flex; flex-wrap: wrap; gap: .35rem; align-items: center;" }, ...items);
