@@ -8,10 +8,11 @@ from typer.testing import CliRunner
 
 import acreage
 from acreage.app.cli import app
-from acreage.app.harvest_view import RULES, HarvestView, farm_lines
+from acreage.app.harvest_view import HarvestView, farm_lines
 from acreage.app.players import make_players
 from acreage.app.session import Session
 from acreage.app.views import view_for
+from acreage.games.harvest.present import RULES
 
 from .helpers import Script, make_console, output_of
 

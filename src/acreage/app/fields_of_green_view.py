@@ -622,55 +622,6 @@ class FieldsOfGreenView(BaseView):
 
     # -- rules --------------------------------------------------------------
     def rules(self) -> str:
-        return RULES
+        return PRESENTATION.rules()
 
 
-RULES = f"""\
-Fields of Green in brief (our own summary; the engine enforces every detail)
-
-Goal: after four years, own the farm worth the most points. You draft Location
-cards and lay them out on your own grid, keeping them watered and fed.
-
-Start: {R.START_COINS} coins, a Water Tower holding {R.START_TOWER_WATER} Water at 0,0 and a Silo
-with {R.START_SILO_FOOD} Food at 1,0. Every new card must touch a card of your farm side on.
-
-Each year:
- 1. Maintenance. From year 2 on, take {R.INCOME_COINS} coins, {R.INCOME_FOOD} Food and {R.INCOME_WATER} Water
-    (you say which Towers). Then, First Player first, everyone names a
-    split: how many of their 6 new cards come from Plantations, Livestock,
-    Structures and Buildings (at least 3 decks). Splits are public, the
-    cards are not. Introductory mode uses fixed splits instead.
- 2. Action phase, six turns. With 3-4 players everyone picks one card in
-    secret and passes the rest on (the direction flips each year); the
-    picks are then shown and, First Player first, each pick is used for
-    one action:
-      A  build it, paying its cost (Water from Towers in range, Food
-         from your Silos);
-      B  discard it, pay {R.TOWER_PRICE} coins: a new Water Tower with {R.START_TOWER_WATER} Water;
-      C  discard it: a new Silo (free, {R.SILO_CAPACITY} more Food storage);
-      D  discard it at Market: {R.MARKET_COINS} coins, and sell up to {R.MARKET_MAX_SELL} Food
-         for {R.MARKET_FOOD_PRICE} coins each;
-      E  discard it, pay {R.RESTORE_PRICE} coin: one of your Wasteland cards turns
-         face up again.
-    With 2 players nobody holds a hand: 12 cards are shuffled, 6 lie
-    face up, the players take turns choosing from them, and {R.REVEAL_2P} more
-    turn up after each pair of picks.
- 3. Harvest. First Player first, each player goes through their
-    harvest cards in any order: pay the whole cost and collect, or leave
-    it unpaid and it becomes Wasteland (it stays in the farm but does
-    nothing until restored). Then the First Player token moves on.
-
-Water sits on Towers (up to {R.TOWER_CAPACITY} each) and only pays for cards up to
-{R.TOWER_RANGE} steps away, counted through your own cards. Food is one pool, {R.SILO_CAPACITY} per
-Silo; whatever does not fit is lost. Equipment tiles (from some cards)
-go on a matching card, at most {R.EQUIPMENT_PER_CARD} different ones per card, or are kept
-aside for {R.STORED_EQUIPMENT_VP} VP each.
-
-Scoring: printed VP, VP tokens, end-game effects of cards and Equipment,
-{R.STORED_EQUIPMENT_VP} per stored tile, 1 per {R.COINS_PER_VP} coins, 1 per {R.FOOD_PER_VP} Food and \
-{R.EMPTY_TOWER_VP} per empty Tower.
-Ties: more cards in the farm, then more coins.
-
-In this program: type a number from the list or the action itself (a
-unique start is enough). Cells are x,y on your own grid. 'help <card>'
-explains a card or an Equipment tile."""

@@ -17,7 +17,14 @@ from rich.text import Text
 
 from ..games.foxglove.content import TILE_BY_NAME, TILES, TileKind
 from ..games.foxglove.goods import GOODS
-from ..games.foxglove.present import TRAIL_GLYPH, accepts_words, effect_words, goods_words, score_text
+from ..games.foxglove.present import (
+    PRESENTATION,
+    TRAIL_GLYPH,
+    accepts_words,
+    effect_words,
+    goods_words,
+    score_text,
+)
 from ..games.foxglove.rulings import SOLO_SETUPS, SOLO_THRESHOLDS
 from .views import BaseView
 
@@ -368,7 +375,7 @@ class FoxgloveView(BaseView):
 
     # -- rules ----------------------------------------------------------------
     def rules(self) -> str:
-        return RULES
+        return PRESENTATION.rules()
 
 
 def _side_by_side(panels: list[Panel], widths: list[int], limit: int) -> RenderableType:
@@ -392,32 +399,3 @@ def _side_by_side(panels: list[Panel], widths: list[int], limit: int) -> Rendera
     return Group(*out)
 
 
-RULES = """\
-Foxglove Farm in brief (our own summary; the engine enforces every detail)
-
-Goal: score the most points over 4 rounds by building a town of tiles, linking it with
-trails, moving goods along them and processing goods into points.
-
-Your town starts as a Forest at 0,0 (refills with wood) and a Mine at 1,0 (refills with
-stone). Cells are x,y with north up.
-
-Each round:
- 1. Production - every building with a production effect yields its goods (only as many
-    cubes as it has free slots; you choose what to keep when a mix does not fit).
- 2. Construction - in turn, build one tile from the display (choose an empty cell next to
-    your town, then pay its cost with wood and stone from your buildings), or take a trail
-    action (lay trails for 1 wood/stone each, T-junctions for 2, or upgrade a trail into a
-    T-junction for 1), or pass. Once you pass you are out until the next round.
-    Rounds 1-2 offer A tiles, rounds 3-4 B tiles; the C area offers processing tiles.
- 3. Transportation - move cubes one at a time along your trails between buildings that
-    accept them and have a free slot. Two buildings side by side are not linked unless a
-    trail (or a connecting tile) joins them.
- 4. Processing - buildings that convert goods do so automatically, scoring points.
-Round 4 merges transport and processing: move and process in any order, then end-game
-effects score. Ties: fewest cubes left, then most tiles.
-
-Solo: play alone against a score threshold (60/80/100/120) with one of six setups;
-after each build the display slides and refills.
-
-In this program: type a number from the list or the action itself (a unique start is
-enough, e.g. 'b shee' for 'build Sheepfold'). 'help <tile>' explains a tile."""

@@ -496,51 +496,6 @@ class HarvestView(BaseView):
 
     # -- rules ------------------------------------------------------------------
     def rules(self) -> str:
-        return RULES
+        return HARVEST_PRESENTATION.rules()
 
 
-RULES = f"""\
-Harvest in brief (our own summary; the engine enforces every detail)
-
-Goal: after {R.ROUNDS} rounds, have the most points from crops, buildings,
-coins and (with the Fall Festival) pies and novelties.
-
-Start: a 4x5 farm whose two right-hand columns are forest, {R.START_COINS} coins,
-a bucket of {R.START_CAPACITY} water (upgradable to {R.MAX_CAPACITY}), {R.START_FERTILIZER} fertilizer \
-(at most {R.MAX_FERTILIZER}),
-2 wheat and 2 strawberry seeds. Everyone keeps one of two dealt
-characters and one of two farmhouses, and holds a numbered sunrise tile:
-the lower the number, the earlier you act.
-
-Each round:
- 1. Sunrise - {R.DISPLAY_SIZE} tiles are laid out; in turn order each player may swap
-    their tile for one of them. Then everyone collects income from the
-    tile, the farmhouse and Sunrise buildings.
- 2. Action - in turn order, place one of your {R.WHEELBARROWS} wheelbarrows (or
-    your festival basket) per turn until all are placed:
-      General Store  seeds, fertilizer, fill the bucket
-      Fields         plant, tend (seed side -> crop side), harvest
-      Workshop       bucket upgrade, clear a forest, build
-      Trading Post   any of those, paying a fee for each
-      Farmer's Market  pay a tile's cost for its effect
-    Numbered spaces hold one piece; the ∞ spaces hold any number.
-    Your own action buildings are spaces only you can use.
- 3. Sunset - pieces come home, the Workshop slides down a row and
-    refills, each Market stack loses its top tile.
-
-Harvesting scores each ripe crop (wheat 1, strawberry 1, blueberry 4,
-pumpkin 6) and pays 1 coin per different crop type. Blueberry bushes stay.
-
-Mayor Gairy: with 1 or 2 players he takes spaces after every round of
-turns, drawing area tiles. Solo, beat his tiers (Bronze to Blue Ribbon).
-
-Fall Festival: send your basket to the Festival board for coins, a
-harvest or festival cards. Pies score in sets; novelties are one-shot
-boosts (1 point if kept).
-
-End: points on the track, plus 1 per coin, buildings, farmhouse, pies
-and novelties. Ties go to the lower sunrise tile.
-
-In this program: type a number from the list or the action itself (a
-unique start is enough). Cells are row,column, 1,1 top left. 'help <thing>'
-explains a crop, building, character, farmhouse or festival card."""

@@ -64,6 +64,10 @@ class Presentation:
         solo target and verdict, a cost after discounts. Only what that seat may know."""
         return {}
 
+    def rules(self) -> str:
+        """The rules in brief, in the project's own words (the terminal's ``rules``, help pages)."""
+        return ""
+
     def offers_plan(self, state) -> bool:
         """True where :meth:`~acreage.core.state.GameState.macro_actions` has a plan for the
         seat to act (the page then offers a Plan button)."""
