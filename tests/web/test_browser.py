@@ -413,3 +413,28 @@ def test_rematch_on_a_hot_seat_screen_claims_every_seat_it_holds(tmp_path, brows
     assert api(server, f"/api/games/{new_id}")["status"] == "playing"
     assert page.errors == []
     server.kill()
+
+
+@pytest.mark.parametrize("game", ["foxglove", "fields_of_green", "harvest"])
+def test_what_the_other_seat_just_did_is_marked_on_the_board(server, browser, game):
+    """Each board marks the last moves of the other seats (a building, a card, a placed piece)
+    until this seat moves again."""
+    made = api(server, "/api/games", {"game": game, "players": 2, "seats": ["human", "bot:greedy"]})
+    token = made["tokens"]["0"]
+    page = new_page(browser, 1400, 900)
+    page.goto(server.url + made["links"]["0"])
+    rng = random.Random(1)
+    for _ in range(200):
+        if page.locator("[data-recent]").count():
+            break
+        v = api(server, f"/api/games/{made['id']}", token=token)
+        if v["status"] == "over":
+            break
+        if v["to_act"] != 0:
+            page.wait_for_timeout(100)
+            continue
+        action = rng.choice(v["legal"])["text"]
+        api(server, f"/api/games/{made['id']}/actions", {"action": action, "seq": v["seq"]}, token)
+        page.wait_for_timeout(50)
+    assert page.locator("[data-recent]").count() > 0
+    assert page.errors == []

@@ -475,6 +475,14 @@ function farmBox(view, obs, facts, ctx, s, lit, maxW, maxH) {
       ...clickable(run, `cell ${key}`) }, svg("title", {}, empty ? `place on ${key}` : `${cells.get(key).card} (${key})`)));
     if (empty) root.append(svg("text", { x: px(x) + CW / 2, y: py(y) + CH / 2 + 5, "text-anchor": "middle", "font-size": 14, fill: "#7a5d00", "pointer-events": "none" }, key));
   }
+  // what another seat just did on its farm (built, restored, equipped...): outlined until this
+  // seat moves again
+  for (const e of ctx.recent || []) {
+    if (e.seat !== s || !e.cell || !cells.has(e.cell)) continue;
+    const [x, y] = e.cell.split(",").map(Number);
+    root.append(svg("rect", { x: px(x) - 4, y: py(y) - 4, width: CW + 8, height: CH + 8, rx: 9, fill: "none", "data-recent": e.cell,
+      stroke: "var(--warn)", "stroke-width": 4, "stroke-dasharray": "3 4", "pointer-events": "none" }, svg("title", {}, `just now: ${e.text}`)));
+  }
   const towers = info.farm.filter(e => e.water !== undefined);
   const water = towers.reduce((a, e) => a + e.water, 0);
   const me = s === view.you;

@@ -262,9 +262,11 @@ function spaceBox(view, obs, facts, content, L, name, extra) {
   const pieces = (obs.spaces || {})[name] || [];
   const open = f.open ?? (info.infinite || !pieces.length);
   const visiting = facts.visit && facts.visit.space === name;
+  // another seat just placed a piece here: marked until this seat moves again
+  const recent = ((last && last.ctx && last.ctx.recent) || []).find(e => e.kind === "place" && e.where === name);
   const style = `position: relative; flex: 1 1 0; min-width: ${info.area === "festival" ? 64 : 84}px; padding: .2rem .35rem; border-radius: 6px; background: #fffdf7;
-    border: 1px solid ${open ? "var(--line)" : "#b9b1a0"}; ${acts ? `box-shadow: ${LIT}; cursor: pointer;` : ""} ${visiting ? "outline: 2px dashed var(--accent);" : ""}`;
-  const node = box(style, { "data-space": name, title: `${info.label}: ${f.offers || info.words}`, ...(acts ? clickable(() => pick(acts, info.label), `${info.label}`) : {}) },
+    border: 1px solid ${open ? "var(--line)" : "#b9b1a0"}; ${acts ? `box-shadow: ${LIT}; cursor: pointer;` : ""} ${visiting ? "outline: 2px dashed var(--accent);" : recent ? "outline: 3px dotted var(--warn);" : ""}`;
+  const node = box(style, { "data-space": name, "data-recent": recent ? name : null, title: `${info.label}: ${f.offers || info.words}${recent ? `\njust now: ${recent.text}` : ""}`, ...(acts ? clickable(() => pick(acts, info.label), `${info.label}`) : {}) },
     box("display: flex; justify-content: space-between; align-items: baseline; gap: .3rem;", {},
       el("b", {}, info.label), el("span", { class: "muted", style: "font-size: 11px;" }, info.area === "festival" ? "" : (info.infinite ? "∞ " : "") + (info.actions ? `${info.actions}×` : ""))),
     extra || (info.area === "festival" ? el("div", { style: "font-size: 11px; line-height: 1.2; color: var(--muted);" }, info.words) : null),
