@@ -437,7 +437,7 @@ function farmsPart(view, obs, facts, ctx, legal) {
   const narrow = width < 700;
   const others = seats.length - 1;
   // the first farm (the seat's own) gets more room; the others share a column beside it
-  const size = i => narrow ? [width - 16, 340] : i === 0 ? [width * 0.56 - 16, 280] : [width * 0.44 - 24, Math.max(130, 320 / others - 34)];
+  const size = i => narrow ? [width - 16, 340] : i === 0 ? [width * 0.56 - 16, 266] : [width * 0.44 - 24, Math.max(130, 320 / others - 34)];
   const boxes = seats.map((s, i) => farmBox(view, obs, facts, ctx, s, s === me ? lit : new Map(), ...size(i)));
   if (narrow) return el("div", { style: "display:flex; flex-direction:column; gap:.5rem" }, ...boxes);
   return el("div", { style: "display:flex; gap:.6rem; align-items:flex-start" }, boxes[0],
