@@ -317,8 +317,8 @@ def test_a_finished_game_replays_step_by_step(server, browser):
 
 def test_foxglove_is_played_on_the_board_by_clicking_tiles_cells_cubes_and_shapes(server, browser):
     """Build from the display, place on a highlighted cell, pay by clicking a cube (or the
-    suggested payment), lay a trail by choosing its cell and shape, and move a cube in
-    transportation: all through the SVG board."""
+    suggested payment) and lay a trail by choosing its cell and shape, all through the SVG
+    board (transport by clicks: the test after the next)."""
     made = api(
         server,
         "/api/games",
@@ -437,4 +437,56 @@ def test_what_the_other_seat_just_did_is_marked_on_the_board(server, browser, ga
         api(server, f"/api/games/{made['id']}/actions", {"action": action, "seq": v["seq"]}, token)
         page.wait_for_timeout(50)
     assert page.locator("[data-recent]").count() > 0
+    assert page.errors == []
+
+
+def test_foxglove_transport_a_moved_cube_is_not_left_chosen(tmp_path, browser):
+    """Transport by clicks: choose a cube, click its destination; the next click on a cube
+    chooses it afresh (it used to un-choose the cube left chosen, and the move was lost). The
+    game is brought to a transport step through the API, faster than the default rates allow."""
+    server = Server(str(tmp_path / "transport.db"), limits="UNLIMITED").start()
+    try:
+        _transport_by_clicks(server, browser)
+    finally:
+        server.kill()
+
+
+def _transport_by_clicks(server, browser) -> None:
+    rng = random.Random(5)
+    source = None
+    for _game in range(10):  # the server deals each game at random: try games until one serves
+        made = api(server, "/api/games", {"game": "foxglove", "players": 1, "seats": ["human"]})
+        token = made["tokens"]["0"]
+        for _ in range(400):  # to a transport step where one building has 2+ cubes to move
+            v = api(server, f"/api/games/{made['id']}", token=token)
+            if v["status"] == "over":
+                break
+            moves = [a for a in v["legal"] if a["args"].get("from")]
+            towns = v["observation"]["towns"][0]["buildings"]
+            heavy = {(g, f"{b['cell'][0]},{b['cell'][1]}")
+                     for b in towns for g, k in b["cubes"].items() if k >= 2}
+            source = next(((a["args"]["good"], a["args"]["from"]) for a in moves
+                           if (a["args"]["good"], a["args"]["from"]) in heavy), None)
+            if source:
+                break
+            legal = [a["text"] for a in v["legal"]]
+            keen = [t for t in legal if t.split(" ")[0] in ("build", "place", "pay")]
+            action = rng.choice(keen) if keen and rng.random() < 0.8 else rng.choice(legal)
+            api(server, f"/api/games/{made['id']}/actions", {"action": action, "seq": v["seq"]}, token)
+        if source:
+            break
+    assert source, "no transport step with a building holding two cubes"
+    page = new_page(browser, 1400, 900)
+    page.goto(server.url + made["links"]["0"])
+    cube = f'[data-cube="{source[0]} {source[1]}"]'
+    page.wait_for_selector(cube)
+    page.locator(cube).first.click()
+    page.wait_for_selector("[data-dest]")
+    seq = api(server, f"/api/games/{made['id']}")["seq"]
+    page.locator("[data-dest]").first.click()
+    page.wait_for_function("() => document.getElementById('log').textContent.includes('moved')")
+    assert api(server, f"/api/games/{made['id']}")["seq"] == seq + 1
+    page.wait_for_selector(cube)
+    page.locator(cube).first.click()  # chooses the cube again: its destinations light up
+    page.wait_for_selector("[data-dest]")
     assert page.errors == []
