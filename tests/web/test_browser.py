@@ -333,6 +333,11 @@ def test_foxglove_is_played_on_the_board_by_clicking_tiles_cells_cubes_and_shape
     tile = page.get_attribute("[data-build]", "data-build")
     page.click(f'[data-build="{tile}"]')
     page.wait_for_selector("[data-cell]")
+    page.click('[data-act="change-tile"]')  # a tile chosen can be changed before it is placed
+    page.wait_for_selector("[data-build]")
+    page.wait_for_function("() => !document.querySelector('[data-cell]')")
+    page.click(f'[data-build="{tile}"]')
+    page.wait_for_selector("[data-cell]")
     cell = page.get_attribute("[data-cell]", "data-cell")
     page.click(f'[data-cell="{cell}"]')
     # paid by itself (one way to pay) or by a click on a cube
