@@ -76,3 +76,16 @@ def test_the_web_and_the_arena_name_no_game():
                 if pattern.search(code) and "e.g." not in code and not code.lstrip().startswith(">>>"):
                     offenders.append(f"{path.relative_to(SRC)}:{no}: {line.strip()}")
     assert offenders == [], "\n".join(offenders)
+
+
+def test_foxglove_facts_say_what_is_being_paid_for():
+    """While a trail's cubes are chosen, the facts name the piece, its cell and what is owed (a
+    board draws it in place)."""
+    state = new_game("foxglove", players=2, seed=0, start_player=0)
+    present = presentation_of(game_info("foxglove"))
+    assert "paying" not in present.facts(state, 0)
+    state.apply("trails")
+    state.apply("trail ESW 1,1")
+    assert present.facts(state, 0)["paying"] == {
+        "seat": 0, "what": "trail", "owed": "2 wood or stone", "cell": "1,1", "shape": "ESW"}
+    assert present.facts(state, None)["paying"]["cell"] == "1,1"  # public: everyone sees it

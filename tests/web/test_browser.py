@@ -367,6 +367,7 @@ def test_foxglove_is_played_on_the_board_by_clicking_tiles_cells_cubes_and_shape
             )
             if "built a trail" in page.inner_text("#log"):
                 break
+            assert page.locator("[data-paying]").count() == 1  # the trail being paid for, in place
             seq = page.evaluate("() => document.querySelectorAll('#log div').length")
             page.click('[data-act="pay-suggested"]')
             page.wait_for_function("(n) => document.querySelectorAll('#log div').length > n", arg=seq)
