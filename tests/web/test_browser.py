@@ -346,8 +346,9 @@ def test_foxglove_is_played_on_the_board_by_clicking_tiles_cells_cubes_and_shape
     )
     if page.locator("[data-cube]").count():
         page.locator("[data-cube]").first.click()
-    page.wait_for_function(
-        f"() => document.getElementById('log').textContent.includes('built the {tile}')", timeout=20000
+    page.wait_for_function(  # the name goes in as an argument: a name may hold an apostrophe
+        "(t) => document.getElementById('log').textContent.includes('built the ' + t)",
+        arg=tile, timeout=20000,
     )
     v = api(server, f"/api/games/{made['id']}", token=made["tokens"]["0"])
     built = [b["tile"] for b in v["observation"]["towns"][0]["buildings"]]
