@@ -456,53 +456,80 @@ def _other_seat_marked(server, browser, game: str) -> None:
     assert page.errors == []
 
 
-def test_foxglove_transport_a_moved_cube_is_not_left_chosen(tmp_path, browser):
-    """Transport by clicks: choose a cube, click its destination; the next click on a cube
-    chooses it afresh (it used to un-choose the cube left chosen, and the move was lost). The
-    game is brought to a transport step through the API, faster than the default rates allow."""
-    server = Server(str(tmp_path / "transport.db"), limits="UNLIMITED").start()
-    try:
-        _transport_by_clicks(server, browser)
-    finally:
-        server.kill()
+#: Actions a policy prefers to reach a town with trails and goods to move.
+KEEN = ("build", "place", "pay", "trails", "trail", "move")
 
 
-def _transport_by_clicks(server, browser) -> None:
-    rng = random.Random(5)
-    source = None
-    for _game in range(10):  # the server deals each game at random: try games until one serves
-        made = api(server, "/api/games", {"game": "foxglove", "players": 1, "seats": ["human"]})
-        token = made["tokens"]["0"]
-        for _ in range(400):  # to a transport step where one building has 2+ cubes to move
-            v = api(server, f"/api/games/{made['id']}", token=token)
-            if v["status"] == "over":
+def _transport_position():
+    """A solo Foxglove position in transport where a building holds two cubes of a good that
+    can move: the first such position of seeded games played by a fixed policy."""
+    from acreage import new_game
+    from acreage.core.presentation import legal_views, presentation_of
+    from acreage.core.registry import game_info
+
+    present = presentation_of(game_info("foxglove"))
+    for seed in range(1000, 1100):
+        state, rng = new_game("foxglove", players=1, seed=seed), random.Random(5)
+        for _ in range(600):
+            if state.is_terminal:
                 break
-            moves = [a for a in v["legal"] if a["args"].get("from")]
-            towns = v["observation"]["towns"][0]["buildings"]
+            shown = legal_views(state, present)
+            towns = state.observation(0)["towns"][0]["buildings"]
             heavy = {(g, f"{b['cell'][0]},{b['cell'][1]}")
                      for b in towns for g, k in b["cubes"].items() if k >= 2}
-            source = next(((a["args"]["good"], a["args"]["from"]) for a in moves
-                           if (a["args"]["good"], a["args"]["from"]) in heavy), None)
-            if source:
-                break
-            legal = [a["text"] for a in v["legal"]]
-            keen = [t for t in legal if t.split(" ")[0] in ("build", "place", "pay")]
-            action = rng.choice(keen) if keen and rng.random() < 0.8 else rng.choice(legal)
-            api(server, f"/api/games/{made['id']}/actions", {"action": action, "seq": v["seq"]}, token)
-        if source:
-            break
-    assert source, "no transport step with a building holding two cubes"
+            for where in heavy:  # and, whichever way one cube moves, another can leave from there
+                moves = [a["text"] for a in shown if (a["args"].get("good"), a["args"].get("from")) == where]
+                if moves and all(_leaves_again(state, present, text, where) for text in moves):
+                    return state, present, where
+            texts = [a["text"] for a in shown]
+            keen = [t for t in texts if t.split(" ")[0] in KEEN]
+            state.apply(rng.choice(keen) if keen and rng.random() < 0.9 else rng.choice(texts))
+    raise AssertionError("no transport position with a building holding two movable cubes")
+
+
+def _leaves_again(state, present, text: str, where: tuple) -> bool:
+    from acreage.core.presentation import legal_views
+
+    after = state.clone()
+    after.apply(text)
+    return any((b["args"].get("good"), b["args"].get("from")) == where for b in legal_views(after, present))
+
+
+def test_foxglove_transport_a_moved_cube_is_not_left_chosen(server, browser):
+    """Transport by clicks on the board module itself (fed real views of a real position):
+    choose a cube, click its destination; after the update, a click on a cube of the same
+    building chooses it afresh (it used to un-choose the cube left chosen: the move was lost)."""
+    from acreage.core.presentation import legal_views
+
+    state, present, (good, source) = _transport_position()
+
+    def view(seq: int) -> dict:
+        return {"game": "foxglove", "seq": seq, "you": 0, "to_act": 0, "status": "playing",
+                "observation": state.observation(0), "legal": legal_views(state, present),
+                "facts": present.facts(state, 0), "seats": [{"seat": 0, "kind": "human", "bot": None}]}
+
     page = new_page(browser, 1400, 900)
-    page.goto(server.url + made["links"]["0"])
-    cube = f'[data-cube="{source[0]} {source[1]}"]'
-    page.wait_for_selector(cube)
+    page.goto(server.url + "/api/health")  # any page of the server: the module loads from it
+    page.evaluate(
+        """async ([view, content]) => {
+            window.board = await import('/static/js/foxglove_board.js');
+            window.sent = [];
+            document.body.innerHTML = '<div id="b"></div>';
+            window.ctx = { content, act: t => window.sent.push(t), undo: null, recent: [],
+                           labels: ['Seat 1'] };
+            window.board.draw(document.getElementById('b'), view, window.ctx);
+        }""",
+        [view(1), present.content()],
+    )
+    cube = f'[data-cube="{good} {source}"]'
     page.locator(cube).first.click()
     page.wait_for_selector("[data-dest]")
-    seq = api(server, f"/api/games/{made['id']}")["seq"]
     page.locator("[data-dest]").first.click()
-    page.wait_for_function("() => document.getElementById('log').textContent.includes('moved')")
-    assert api(server, f"/api/games/{made['id']}")["seq"] == seq + 1
-    page.wait_for_selector(cube)
+    sent = page.evaluate("() => window.sent")
+    assert len(sent) == 1 and sent[0].startswith(f"move {good} {source}>")
+    state.apply(sent[0])
+    page.evaluate("(view) => window.board.draw(document.getElementById('b'), view, window.ctx)", view(2))
+    assert page.locator("[data-dest]").count() == 0  # nothing is left chosen by the update
     page.locator(cube).first.click()  # chooses the cube again: its destinations light up
     page.wait_for_selector("[data-dest]")
     assert page.errors == []
