@@ -89,3 +89,19 @@ def test_foxglove_facts_say_what_is_being_paid_for():
     assert present.facts(state, 0)["paying"] == {
         "seat": 0, "what": "trail", "owed": "2 wood or stone", "cell": "1,1", "shape": "ESW"}
     assert present.facts(state, None)["paying"]["cell"] == "1,1"  # public: everyone sees it
+
+
+def test_foxglove_log_reads_the_cubes_of_one_payment_as_one_line():
+    """Each cube paid is its own event (replays, tests); a log shows one line per payment,
+    which keeps the index of its last event (a client's ``since``)."""
+    state = new_game("foxglove", players=2, seed=0, start_player=0)
+    state.record_events()
+    told = state.event_count
+    state.apply("build Foundry")
+    state.apply("place 1,1")  # paid by itself: 2 wood and 1 stone, three events
+    events = [dict(e, text=state.describe_event(e, ["Ada", "Bo"])) for e in state.events_for(0, told)]
+    assert [e["kind"] for e in events][:3] == ["pay", "pay", "pay"]
+    lines = presentation_of(game_info("foxglove")).log_lines(events, ["Ada", "Bo"])
+    assert lines[0]["text"] == "Ada paid 2 wood, 1 stone" and lines[0]["i"] == events[2]["i"]
+    assert [e["text"] for e in lines[1:]] == [e["text"] for e in events[3:]]
+    assert DEFAULT.log_lines(events, ["Ada", "Bo"]) == events

@@ -41,7 +41,7 @@ def test_score_and_log_commands_explain_the_points():
     out = output_of(console)
     assert "greedy (seat 1): " in out and " points" in out
     # the whole story: the setup events, then the bot's actions numbered with their events
-    assert "Setup: seat 1 starts" in out
+    assert "Setup: greedy (seat 1) starts" in out  # every event names seats by their labels
     assert "    1. greedy (seat 1): " in out
 
 

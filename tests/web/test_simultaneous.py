@@ -59,6 +59,7 @@ def test_picks_in_any_order_hidden_until_the_reveal(db):
         for s in (first, late[0]):  # the others learn only that a pick was made
             assert hidden_parts(after[s]) == hidden_parts(others[s])
         assert after[late[1]]["legal"] == []  # chosen: nothing more to do until the reveal
+        assert after[late[1]]["undoable"] == 1  # the page offers to take it back
         # it may be taken back and made again
         r = client.post(f"/api/games/{gid}/undo",
                         json={"token": tokens[str(late[1])], "seq": after[first]["seq"]})

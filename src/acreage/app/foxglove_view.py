@@ -25,7 +25,7 @@ from ..games.foxglove.present import (
     goods_words,
     score_text,
 )
-from ..games.foxglove.rulings import SOLO_SETUPS, SOLO_THRESHOLDS
+from ..games.foxglove.rulings import MOVES_LEFT_SHOWN, SOLO_SETUPS, SOLO_THRESHOLDS
 from .views import BaseView
 
 # ---------------------------------------------------------------- small vocabulary
@@ -245,7 +245,7 @@ class FoxgloveView(BaseView):
         line.append(f"  ·  {obs['phase']}")
         if obs["players"] > 1:
             line.append(f"  ·  start player: {labels[obs['start_player']]}")
-        if obs.get("moves_left") is not None:
+        if obs.get("moves_left") is not None and obs["moves_left"] <= MOVES_LEFT_SHOWN:
             line.append(f"  ·  moves left {obs['moves_left']}")
         if obs.get("expert"):
             line.append("  ·  expert: " + ", ".join(labels[s] for s in obs["expert"]))

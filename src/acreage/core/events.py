@@ -126,7 +126,11 @@ def points_by_source(events: list[dict], seat: int) -> dict[str, int]:
 
 def seat_name(event: dict, labels: list[str] | None = None) -> str:
     """How an event's seat is named in words: its label, else "seat N" (the games' ``describe``)."""
-    seat = event.get("seat")
+    return seat_word(event.get("seat"), labels)
+
+
+def seat_word(seat: int | None, labels: list[str] | None = None) -> str:
+    """How any seat an event names is said: its label, else "seat N"."""
     if labels and seat is not None and 0 <= seat < len(labels):
         return labels[seat]
     return f"seat {seat}"

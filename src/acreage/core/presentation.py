@@ -64,6 +64,11 @@ class Presentation:
         solo target and verdict, a cost after discounts. Only what that seat may know."""
         return {}
 
+    def log_lines(self, events: list[dict[str, Any]], labels: list[str]) -> list[dict[str, Any]]:
+        """The events of one update as log lines (each with its ``text``); a game may fold
+        several events into one line, which keeps the index ``i`` of its last event."""
+        return events
+
     def rules(self) -> str:
         """The rules in brief, in the project's own words (the terminal's ``rules``, help pages)."""
         return ""
@@ -96,3 +101,9 @@ def legal_views(state, presentation: Presentation, actions: list | None = None) 
         out.append({"id": state.action_id(action), "text": str(action), "label": shown.label,
                     "group": shown.group, "args": dict(shown.args)})
     return out
+
+
+def breakdowns(state, presentation: Presentation) -> list[dict[str, int]]:
+    """Each seat's points by source, under the labels players read."""
+    return [{presentation.score_label(k): v for k, v in state.score_breakdown(s).items()}
+            for s in range(state.num_players)]

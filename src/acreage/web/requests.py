@@ -69,6 +69,5 @@ def body_schema(properties: dict, required: list[str] | None = None) -> dict:
 TOKEN = {"type": "string", "maxLength": inputs.MAX_TOKEN_CHARS}
 SEQ = {"type": "integer", "minimum": 0}
 CLIENT_ID = {"type": "string", "maxLength": inputs.MAX_ID_CHARS}
-GAME_ID_PARAM = {"game_id": {"pattern": "^[0-9a-f]{1,32}$"}}
 
 

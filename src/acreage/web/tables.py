@@ -23,7 +23,7 @@ from typing import Any
 from .. import core
 from ..core import AcreageError, IllegalAction, game_info
 from ..core.events import recording
-from ..core.presentation import legal_views, presentation_of
+from ..core.presentation import breakdowns, legal_views, presentation_of
 from . import inputs
 from .inputs import InputError, quote
 from .store import GameRow, Store, StoreConflict, StoreError, hash_token
@@ -83,17 +83,17 @@ class Table:
         self.clock = row.clock
         #: Simultaneous secret choices made ahead of their seat's turn (seat -> action): stored
         #: like any move, kept hidden, applied when the engine asks that seat.
-        self.early: dict[int, Any] = {}
+        self.early: dict[int, str] = {}
         #: When the simultaneous choice in progress began (its seats' clocks run from there).
         self.together_since: float | None = None
-        self.state = self._rebuild(row.moves)
+        #: How many undos the table has seen: a socket that saw an older count is sent the
+        #: whole log again, since an undo removes lines it has shown.
+        self.undos = 0
+        self._rebuild(row.moves)
         for move in row.moves:
             if move.get("client_id"):
                 self.clients[(move["seat"], move["client_id"])] = move["n"] + 1
         self.seq = len(row.moves)
-        #: How many undos the table has seen: a socket that saw an older count is sent the
-        #: whole log again, since an undo removes lines it has shown.
-        self.undos = sum(1 for m in row.moves if m["action"].startswith("undo "))
 
     # ------------------------------------------------------------------ building
     def _fresh(self):
@@ -102,24 +102,26 @@ class Table:
                 self.row.game, players=self.row.players, seed=self.row.seed, **self.row.options
             )
 
-    def _rebuild(self, moves: list[dict]):
-        """The state after ``moves`` (actions and ``undo N``), with its event log."""
+    def _rebuild(self, moves: list[dict]) -> None:
+        """The table after ``moves`` (actions and ``undo N``), its state with its event log."""
         self.state = self._fresh()
         self._note_together(self.row.created)
         for move in moves:
             self._take(move["seat"], move["action"], move["at"])
-        return self.state
 
     def _take(self, seat: int | None, text: str, at: float) -> None:
         """One stored move, played on the table's state (live, or while rebuilding): a
         simultaneous choice made ahead of its turn is kept aside until the engine asks for it,
         and an undo by a seat with such a choice withdraws it."""
         state = self.state
-        start = self.together_since if self.together_since is not None and seat is not None else (
-            self.move_times[-1][1] if self.move_times else self.row.created)
+        # the seat's clock ran since the simultaneous choice began, or else since the last move
+        start = self.last_move_at
+        if self.together_since is not None and seat is not None:
+            start = self.together_since
         self.move_times.append((seat, at, start))
         self.last_move_at = at
         if text.startswith("undo "):
+            self.undos += 1
             if seat in self.early:
                 del self.early[seat]
             else:
@@ -242,6 +244,13 @@ class Table:
         choice every seat that has not made its own yet."""
         return tuple(s for s in self.state.waiting_seats() if s not in self.early)
 
+    def undoable(self, seat: int | None) -> int:
+        """How many moves ``seat`` may take back: its choice made ahead of its turn, or what
+        the engine's fair policy allows."""
+        if seat is None or self.state.is_terminal:
+            return 0
+        return 1 if seat in self.early else self.state.undoable(seat)
+
     def legal_for(self, seat: int) -> list:
         """What ``seat`` may play now (nothing when it is not deciding)."""
         return self.state.legal_actions_of(seat) if seat in self.deciding() else []
@@ -280,7 +289,7 @@ class Table:
             return Result(seen, "")
         if type(count) is not int or count < 1:
             raise TableError("malformed", "count must be a whole number of 1 or more")
-        allowed = 1 if seat in self.early else self.state.undoable(seat)
+        allowed = self.undoable(seat)
         if count > allowed:
             why = (
                 (
@@ -293,7 +302,6 @@ class Table:
             raise TableError("cannot_undo", why, 409)
         text = f"undo {count}"
         self._commit(seat, text, client_id)
-        self.undos += 1
         return Result(self.seq, text)
 
     def hand_to_bot(self, seat: int, spec: str = "greedy") -> None:
@@ -390,14 +398,13 @@ class Table:
             "plan": bool(mine and present.offers_plan(state)),
             "facts": present.facts(state, seat),
             "in_subdecision": bool(mine and state.in_subdecision()),
-            "undoable": state.undoable(seat) if seat is not None and not state.is_terminal else 0,
-            "events": [dict(e, text=self.named(state.describe_event(e, labels), labels))
-                       for e in state.events_for(seat, since)],
+            "undoable": self.undoable(seat),
+            "events": present.log_lines([dict(e, text=state.describe_event(e, labels))
+                                         for e in state.events_for(seat, since)], labels),
             "events_from": since,  # 0: the whole log (a client shows it afresh)
             "event_count": state.event_count,
             "scores": scores,
-            "breakdown": [{present.score_label(k): v for k, v in state.score_breakdown(s).items()}
-                          for s in range(state.num_players)],
+            "breakdown": breakdowns(state, present),
             "ranking": state.ranking() if state.is_terminal else None,
             "notices": [n for n in self.notices if n["seq"] >= 0][-5:],
             "clocks": self.clocks(),
@@ -412,18 +419,17 @@ class Table:
         return [self.name_of(s) or f"Seat {s + 1}" for s in range(len(self.seats))]
 
     def decision(self) -> str:
-        """What the seat to act is deciding, naming it as people do."""
+        """What the seat to act is deciding, naming seats as people do (the engines' decision
+        lines say "seat 0")."""
         if self.state.is_terminal:
             return "the game is over"
-        return self.named(self.state.describe_decision(), self.labels())
+        labels = self.labels()
 
-    def named(self, text: str, labels: list[str]) -> str:
-        """``text`` with the engine's "seat 0" words as people say them ("Ann", "Seat 1")."""
         def name(match: re.Match) -> str:
             seat = int(match.group(1))
             return labels[seat] if seat < len(labels) else match.group(0)
 
-        return _SEAT_WORD.sub(name, text)
+        return _SEAT_WORD.sub(name, self.state.describe_decision())
 
     def summary(self) -> dict:
         """One line of the lobby."""

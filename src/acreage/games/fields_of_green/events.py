@@ -41,7 +41,7 @@ is read from the farm at any moment (printed VP, coins, food...), see ``FieldsSt
 
 from __future__ import annotations
 
-from ...core.events import seat_name
+from ...core.events import seat_name, seat_word
 
 
 def source(name: str, when: str) -> str:
@@ -75,9 +75,9 @@ def describe(event: dict, labels: list[str] | None = None) -> str:
     who = seat_name(event, labels)
     k = event["kind"]
     if k == "setup":
-        return f"Setup: seat {event['first_player']} is First Player"
+        return f"Setup: {seat_word(event['first_player'], labels)} is First Player"
     if k == "year":
-        return (f"Year {event['year']} begins (First Player: seat {event['first_player']}, "
+        return (f"Year {event['year']} begins (First Player: {seat_word(event['first_player'], labels)}, "
                 f"hands pass {event['direction']})")
     if k == "income":
         return f"{who} receives {_money(event)}"
@@ -91,7 +91,7 @@ def describe(event: dict, labels: list[str] | None = None) -> str:
     if k == "pick":
         return f"{who} picks {event['card']}" if "card" in event else f"{who} picks a card face down"
     if k == "reveal":
-        shown = [f"seat {s}: {c}" for s, c in enumerate(event["picks"]) if c]
+        shown = [f"{seat_word(s, labels)}: {c}" for s, c in enumerate(event["picks"]) if c]
         return "Picks revealed: " + "; ".join(shown)
     if k == "take":
         return f"{who} takes {event['card']}"
@@ -135,7 +135,7 @@ def describe(event: dict, labels: list[str] | None = None) -> str:
     if k == "wasteland":
         return f"{who}'s {event['card']} turns to Wasteland"
     if k == "game_over":
-        return "Game over: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(event["scores"]))
+        return "Game over: " + ", ".join(f"{seat_word(s, labels)} {p}" for s, p in enumerate(event["scores"]))
     if k == "log_begins":
         return "The log begins here (the position was loaded)"
     return f"{k}: {event}"

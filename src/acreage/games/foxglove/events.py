@@ -38,7 +38,7 @@ which is what the score breakdown lists.
 
 from __future__ import annotations
 
-from ...core.events import seat_name
+from ...core.events import seat_name, seat_word
 from .goods import GOODS, NUM_GOODS
 
 FLOOR_SOURCE = "score kept at 0 (FF-END-8)"
@@ -66,9 +66,11 @@ def describe(event: dict, labels: list[str] | None = None) -> str:
     who = seat_name(event, labels)
     k = event["kind"]
     if k == "setup":
-        return f"Setup: seat {event['start_player']} starts; on display: {', '.join(event['display'])}"
+        starts = seat_word(event["start_player"], labels)
+        return f"Setup: {starts} starts; on display: {', '.join(event['display'])}"
     if k == "round":
-        return f"Round {event['round']} begins (start player: seat {event['start_player']}): production"
+        starts = seat_word(event["start_player"], labels)
+        return f"Round {event['round']} begins (start player: {starts}): production"
     if k == "produce":
         parts = [f"{who}'s {event['tile']} ({event['cell']}) produced {_goods_words(event['gained'])}"]
         if event["lost"]:
@@ -129,7 +131,7 @@ def describe(event: dict, labels: list[str] | None = None) -> str:
     if k == "floor":
         return f"{who}'s score cannot fall below 0: {_pts(event['points'])} back"
     if k == "game_over":
-        return "Game over: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(event["scores"]))
+        return "Game over: " + ", ".join(f"{seat_word(s, labels)} {p}" for s, p in enumerate(event["scores"]))
     if k == "log_begins":
         return "The log begins here (the position was loaded)"
     return f"{k}: {event}"

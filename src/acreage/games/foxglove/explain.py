@@ -6,6 +6,7 @@ flat data (see ``state.py`` for the fields).
 
 from __future__ import annotations
 
+from . import rulings as R
 from .actions import (
     BUILD,
     HAUL,
@@ -125,5 +126,6 @@ class ExplainRules:
         if self.phase == CONSTRUCTION:
             return f"seat {seat}: construction turn: build a tile, start a trail action, or pass"
         if self.phase == TRANSPORT:
-            return f"seat {seat}: transport cubes along your trails, then done ({self.moves_left} moves left)"
+            left = f" ({self.moves_left} moves left)" if self.moves_left <= R.MOVES_LEFT_SHOWN else ""
+            return f"seat {seat}: transport cubes along your trails, then done{left}"
         return f"seat {seat}: final stage: move cubes and process as you like, then done"

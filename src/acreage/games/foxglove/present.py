@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...core.presentation import ActionView, Presentation
-from .actions import BUILD, CHOOSE, HAUL, KEEP, MOVE, PAY, PLACE, TRAIL, UPGRADE
+from .actions import BUILD, CHOOSE, HAUL, KEEP, KIND_WORDS, MOVE, PAY, PLACE, TRAIL, UPGRADE
 from .constants import FINAL, TRANSPORT
 from .content import TILES, TileKind
 from .geometry import cell_name, shape_name
@@ -164,28 +164,27 @@ class FoxglovePresentation(Presentation):
         }
 
     def action_view(self, state, action) -> ActionView:
-        k = action.kind
-        if k == BUILD:
-            tile = TILES[action.a]
-            return ActionView(tile.name, "build", {"tile": f"{tile.name}|{tile.tier}", "name": tile.name})
-        if k == PLACE:
-            return ActionView(cell_name(action.a), "place on", {"cell": cell_name(action.a)})
-        if k == TRAIL or k == UPGRADE:
-            verb = "trail" if k == TRAIL else "upgrade"
-            cell, shape = cell_name(action.a), shape_name(action.b)
-            label = f"{shape} {TRAIL_GLYPH.get(shape, '')}".strip()
-            return ActionView(label, f"{verb} at {cell}", {"cell": cell, "shape": shape, "verb": verb})
-        if k == PAY or k == HAUL:
-            verb = "pay" if k == PAY else "haul"
-            good, cell = GOODS[action.a], cell_name(action.b)
-            return ActionView(cell, f"{verb} {good} from", {"good": good, "cell": cell, "verb": verb})
-        if k == MOVE:
-            good, src, dst = GOODS[action.a], cell_name(action.b), cell_name(action.c)
-            return ActionView(f"to {dst}", f"move {good} from {src}", {"good": good, "from": src, "to": dst})
-        if k == KEEP or k == CHOOSE:
-            verb = "keep" if k == KEEP else "choose"
-            return ActionView(GOODS[action.a], verb, {"good": GOODS[action.a]})
-        return ActionView(str(action))
+        """Label, group and args of one action; every ``args`` names its kind (``verb``), so a
+        board never reads notation."""
+        shown = _shown(action)
+        return ActionView(shown.label, shown.group, {"verb": KIND_WORDS[action.kind], **shown.args})
+
+    def log_lines(self, events: list[dict[str, Any]], labels: list[str]) -> list[dict[str, Any]]:
+        """The cubes one seat paid in one step read as one line ("Ada paid 2 wood, 1 stone"):
+        each cube is its own event, for replays and tests."""
+        out: list[dict[str, Any]] = []
+        for e in events:
+            prev = out[-1] if out else None
+            if (e["kind"] == "pay" and prev is not None and prev["kind"] == "pay"
+                    and (prev["step"], prev["seat"]) == (e["step"], e["seat"])):
+                paid = prev.get("paid") or {prev["good"]: 1}
+                paid[e["good"]] = paid.get(e["good"], 0) + 1
+                name = labels[e["seat"]] if e["seat"] < len(labels) else f"seat {e['seat']}"
+                words = ", ".join(f"{n} {good}" for good, n in paid.items())
+                out[-1] = {**e, "paid": paid, "text": f"{name} paid {words}"}
+            else:
+                out.append(e)
+        return out
 
     def offers_plan(self, state) -> bool:
         return not state.frames and state.phase in (TRANSPORT, FINAL) and bool(state.legal_actions())
@@ -207,6 +206,29 @@ class FoxglovePresentation(Presentation):
             if state.is_terminal:
                 out["solo"]["verdict"] = solo_verdict(state.scores()[0])
         return out
+
+
+def _shown(action) -> ActionView:
+    """Label, group and what one action is about (its ``verb`` is added by the caller)."""
+    k = action.kind
+    if k == BUILD:
+        tile = TILES[action.a]
+        return ActionView(tile.name, "build", {"tile": f"{tile.name}|{tile.tier}", "name": tile.name})
+    if k == PLACE:
+        return ActionView(cell_name(action.a), "place on", {"cell": cell_name(action.a)})
+    if k == TRAIL or k == UPGRADE:
+        cell, shape = cell_name(action.a), shape_name(action.b)
+        label = f"{shape} {TRAIL_GLYPH.get(shape, '')}".strip()
+        return ActionView(label, f"{KIND_WORDS[k]} at {cell}", {"cell": cell, "shape": shape})
+    if k == PAY or k == HAUL:
+        good, cell = GOODS[action.a], cell_name(action.b)
+        return ActionView(cell, f"{KIND_WORDS[k]} {good} from", {"good": good, "cell": cell})
+    if k == MOVE:
+        good, src, dst = GOODS[action.a], cell_name(action.b), cell_name(action.c)
+        return ActionView(f"to {dst}", f"move {good} from {src}", {"good": good, "from": src, "to": dst})
+    if k == KEEP or k == CHOOSE:
+        return ActionView(GOODS[action.a], KIND_WORDS[k], {"good": GOODS[action.a]})
+    return ActionView(str(action))
 
 
 def _paying(state) -> dict[str, Any] | None:

@@ -27,6 +27,9 @@ MAX_FRONTIER = 2 * (MAX_BUILDINGS + MAX_TRAILS) + 8
 #: FF-TRN-11 [decided-here]: cap on moves in one transport phase (round 4: the combined stage),
 #: so that shuffling cubes back and forth can never stall a game. Option ``move_cap``.
 DEFAULT_MOVE_CAP = 200
+#: The move cap is an engine safeguard, not a rule players plan around: it is told to them only
+#: once so few moves are left that it could matter.
+MOVES_LEFT_SHOWN = 10
 
 #: FF-SET-7 [decided: notes d.1]: the starting tile is a domino, Forest at (0,0), Mine at (1,0).
 FOREST_CELL = (0, 0)

@@ -33,7 +33,7 @@ kind             fields (besides ``seat``)
 
 from __future__ import annotations
 
-from ...core.events import seat_name
+from ...core.events import seat_name, seat_word
 
 SEED_NAMES = ("wheat", "strawberry", "blueberry", "pumpkin")
 #: Mayor Gairy's tile areas as the board names them.
@@ -73,7 +73,7 @@ def describe(event: dict, labels: list[str] | None = None) -> str:
         return f"{who} keeps a {event['what']} face down"
     if k == "reveal":
         pairs = zip(event["characters"], event["farmhouses"], strict=True)
-        return "Revealed: " + "; ".join(f"seat {s}: {c}, {h}" for s, (c, h) in enumerate(pairs))
+        return "Revealed: " + "; ".join(f"{seat_word(s, labels)}: {c}, {h}" for s, (c, h) in enumerate(pairs))
     if k == "round":
         return f"Round {event['round']}: Sunrise tiles on offer {', '.join(map(str, event['display']))}"
     if k == "sunrise":
@@ -126,7 +126,7 @@ def describe(event: dict, labels: list[str] | None = None) -> str:
     if k == "sunset":
         return f"Sunset: round {event['round']} ends"
     if k == "game_over":
-        return "Game over: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(event["scores"]))
+        return "Game over: " + ", ".join(f"{seat_word(s, labels)} {p}" for s, p in enumerate(event["scores"]))
     if k == "log_begins":
         return "The log begins here (the position was loaded)"
     return f"{k}: {event}"

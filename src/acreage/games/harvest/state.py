@@ -214,7 +214,7 @@ class HarvestState(
         seat = self.current_player
         self._flag = False
         self._legal = None
-        mark = (self.phase, self.round, self.turn_no)
+        phase, round_, turn = self.phase, self.round, self.turn_no
         if self._events is not None:
             self._events.step = len(self.history) + 1
             self._log_action(seat, action)
@@ -222,7 +222,7 @@ class HarvestState(
         self.history.append(action)
         self.history_seats.append(seat)
         self._advance()
-        if (self._flag or (self.phase, self.round, self.turn_no) != mark
+        if (self._flag or self.turn_no != turn or self.phase != phase or self.round != round_
                 or (self.current_player != seat and not self._secret_choice(action))):
             # something hidden or random was resolved, a turn, phase or round ended, or another
             # seat is to act (a face-down choice excepted): no undo reaches back past here

@@ -7,7 +7,7 @@ from fastapi import APIRouter, Request
 
 from ... import core
 from ...core.events import recording
-from ...core.presentation import presentation_of
+from ...core.presentation import breakdowns, presentation_of
 from .. import inputs
 from ..requests import hub_of
 from ..tables import TableError, bot_spec, is_bot
@@ -29,8 +29,8 @@ async def replay_step(game_id: str, request: Request, step: int = 0):
         state = core.replay(final.record(), upto=step)
     labels = table.labels()
     present = presentation_of(table.info)
-    events = [dict(e, text=table.named(final.describe_event(e, labels), labels))
-              for e in final.events_for(None) if e["step"] == step]
+    events = present.log_lines([dict(e, text=final.describe_event(e, labels))
+                                for e in final.events_for(None) if e["step"] == step], labels)
     marks = [{"step": 0, "label": "the start"}]
     for e in final.events_for(None):
         if e["kind"] in ("round", "year"):
@@ -49,8 +49,7 @@ async def replay_step(game_id: str, request: Request, step: int = 0):
         "facts": present.facts(state, None),
         "events": events,
         "scores": state.scores(),
-        "breakdown": [{present.score_label(k): v for k, v in state.score_breakdown(s).items()}
-                      for s in range(state.num_players)],
+        "breakdown": breakdowns(state, present),
         "seats": [
             {"seat": s, "kind": "bot" if is_bot(k) else k, "bot": bot_spec(k) if is_bot(k) else None,
              "name": table.name_of(s)}

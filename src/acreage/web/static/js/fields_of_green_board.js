@@ -15,8 +15,8 @@
 //   [data-install=Name], then [data-cell=x,y]                 install a stored tile
 //   [data-done], [data-other=i]                               the rest
 import { el } from "./api.js";
+import { svg, clickable } from "./drawing.js";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
 const DECKS = ["plantation", "livestock", "structure", "building"];
 const CW = 100, CH = 124, GAP = 6;           // a card and the gap between cards, in SVG units
 const HI = "var(--hi, #f3c94d)";
@@ -27,29 +27,6 @@ let mode = null;        // the chosen action verb while resolving a pick ("build
 let chosen = null;      // a chosen harvest cell, Equipment tile to keep or stored tile to install
 let split = null;       // the draw split being set: [p, l, s, b]
 let lastSeq = null, lastYou;
-
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    node.append(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
-  }
-  return node;
-}
-
-// Attributes that make an element a button: pointer, focus, click and Enter/Space.
-function clickable(fn, label) {
-  const run = ev => { ev.stopPropagation(); fn(ev); };
-  return {
-    cursor: "pointer", role: "button", tabindex: 0, "aria-label": label, onclick: run,
-    onkeydown: ev => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); run(ev); } },
-  };
-}
 
 // Text squeezed into `room` units where it would not fit.
 function fitText(x, y, text, room, attrs) {

@@ -10,8 +10,8 @@
 //   cube → destination building  move <good> a>b / haul  (data-cube, then data-dest="x,y")
 //   buttons under the board      pass, trails, done, …   (data-act="<notation>")
 import { el } from "./api.js";
+import { svg, stop, clickable } from "./drawing.js";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
 const GOODS = ["wood", "stone", "wheat", "coal", "sheep"];
 const TIER_FILL = { start: "#7f8c6a", A: "#4f8a3c", B: "#3b6ea5", C: "#8c4a86" };
 const ROAD_DARK = "#8a6d43", ROAD_LIGHT = "#dcc596";
@@ -25,19 +25,6 @@ let preview = null;     // {layer, cx, cy}: where the chosen trail cell shows th
 let lastSeq = null, lastYou = undefined;
 
 // ------------------------------------------------------------------ small helpers
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    node.append(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
-  }
-  return node;
-}
 const title = text => svg("title", {}, text);
 const goodFill = g => `fill: var(--${g}, #999)`;
 const seatColour = s => `var(--seat${s}, #555)`;
@@ -79,17 +66,6 @@ function helpText(info, name, named = true) {
   return `${head}${info.help || ""}${effects ? "\n" + effects : ""}\ncost: ${info.cost_words} · slots: ${info.slots} · ${info.accepts_words}`;
 }
 
-function stop(fn) { return ev => { ev.stopPropagation(); fn(ev); }; }
-
-// Attributes that make an SVG element a button: pointer, focus, click and Enter/Space.
-function clickable(fn, label) {
-  return {
-    cursor: "pointer", role: "button", tabindex: 0, "aria-label": label,
-    onclick: stop(fn),
-    onkeydown: ev => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); fn(ev); } },
-  };
-}
-
 // One goods cube; sheep (nearly white) get a dark mark so they never read as an empty slot.
 function cubeShape(x, y, sz, good) {
   const g = svg("g", {}, svg("rect", { x, y, width: sz, height: sz, rx: 2, style: `${goodFill(good)}; stroke: #000b`, "stroke-width": 1.2 }));
@@ -115,13 +91,13 @@ function sortLegal(legal) {
   for (const a of legal || []) {
     const g = a.args || {};
     const t = a.text;
-    if (g.tile && g.name) L.build.set(g.name, t);
-    else if (g.cell && a.group === "place on") { L.place.add(g.cell); L.placeActions.push(a); }
-    else if (g.shape && (g.verb === "trail" || g.verb === "upgrade")) {
+    if (g.verb === "build") L.build.set(g.name, t);
+    else if (g.verb === "place") { L.place.add(g.cell); L.placeActions.push(a); }
+    else if (g.verb === "trail" || g.verb === "upgrade") {
       if (!L.cellShapes.has(g.cell)) L.cellShapes.set(g.cell, []);
       L.cellShapes.get(g.cell).push({ kind: g.verb, shape: g.shape, text: t });
     } else if (g.verb === "pay") L.pay.push({ good: g.good, cell: g.cell, text: t });
-    else if (g.from && g.to) addMove(L, g.good, g.from, { dest: g.to, text: t });
+    else if (g.verb === "move") addMove(L, g.good, g.from, { dest: g.to, text: t });
     else if (g.verb === "haul") addMove(L, g.good, g.cell, { dest: null, haul: true, text: t });
     else L.buttons.push(a);
   }

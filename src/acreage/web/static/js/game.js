@@ -132,25 +132,11 @@ function renderGoal() {
 
 function renderLog() {
   const log = $("log");
-  let last = log.lastElementChild;
   for (const e of view.events) {
     if (e.i < shownEvents) continue;
     shownEvents = e.i + 1;
     allEvents.push(e);
-    // payments of one step by one seat read as one line ("Ada paid 2 wood, 1 stone")
-    if (e.kind === "pay" && last && last.dataset.pay === `${e.step}:${e.seat}` && e.good) {
-      const goods = JSON.parse(last.dataset.goods);
-      goods[e.good] = (goods[e.good] || 0) + 1;
-      last.dataset.goods = JSON.stringify(goods);
-      last.textContent = `${last.dataset.who} paid ${Object.entries(goods).map(([g, n]) => `${n} ${g}`).join(", ")}`;
-      continue;
-    }
-    last = el("div", { class: e.kind === "round" || e.kind === "year" ? "step" : "" }, e.text);
-    if (e.kind === "pay" && e.good) {
-      const who = (view.seats[e.seat] && view.seats[e.seat].name) || `Seat ${e.seat + 1}`;
-      Object.assign(last.dataset, { pay: `${e.step}:${e.seat}`, goods: JSON.stringify({ [e.good]: 1 }), who });
-    }
-    log.append(last);
+    log.append(el("div", { class: e.kind === "round" || e.kind === "year" ? "step" : "" }, e.text));
   }
   log.scrollTop = log.scrollHeight;
   $("notices").replaceChildren(...(view.notices || []).map(n => el("div", { class: "notice" }, n.text)));

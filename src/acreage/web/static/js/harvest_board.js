@@ -18,8 +18,8 @@
 //   [data-choice="<text>"]       one of several actions a click left open
 //   [data-act="<text>"]          the visit's other actions (seeds, fill, harvest, fee, done…)
 import { el } from "./api.js";
+import { svg, stop, clickable } from "./drawing.js";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
 const CROPS = ["wheat", "strawberry", "blueberry", "pumpkin"];
 const CROP_CODE = { wheat: "Wh", strawberry: "St", blueberry: "Bl", pumpkin: "Pu" };
 const CROP_STRONG = { wheat: "#d9a514", strawberry: "#d23c4b", blueberry: "#3b57b8", pumpkin: "#e0731c" };
@@ -38,28 +38,8 @@ let lastSeq = null, lastYou = undefined;
 let draws = 0;         // how many times the board was drawn (tests wait for a new drawing)
 
 // ------------------------------------------------------------------ helpers
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    node.append(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
-  }
-  return node;
-}
 const seatColour = s => s < 0 ? GAIRY_COLOUR : `var(--seat${s % 4}, #555)`;
 const spaceLabel = name => name.replace("-inf", "-∞");
-function stop(fn) { return ev => { ev.stopPropagation(); fn(ev); }; }
-function clickable(fn, label) {
-  return {
-    role: "button", tabindex: 0, "aria-label": label, onclick: stop(fn),
-    onkeydown: ev => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); fn(ev); } },
-  };
-}
 function box(style, attrs = {}, ...children) { return el("div", { style, ...attrs }, ...children); }
 function addTo(map, key, a) { if (!map.has(key)) map.set(key, []); map.get(key).push(a); }
 
