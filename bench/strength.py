@@ -1,106 +1,150 @@
-"""Bot strength, measured (``make strength``; long — about half an hour on two cores).
+"""Bot strength by named level, in every game (``make strength``; long: hours on two cores).
 
-1. The solo benchmark: the MCTS bot with about 1 s per decision plays each of Foxglove Farm's
-   six solo setups (several seeds each); the mean score per setup is printed next to the
-   rulebook's thresholds 60 / 80 / 100 / 120. The beam bot (single-player only) plays the
-   same games on a clock with the same increment (``beam:ms=1000,clock=1``: each decision
-   banks the time, searches spend it; docs/bots.md), so its game averages about ``--ms`` a
-   decision (``--skip-beam`` leaves it out).
-2. The 2-player match: MCTS (1 s) against greedy, seats rotated; MCTS's win rate. The same
-   match is then played in the other registered games (Fields of Green, Harvest), where no
-   target is set but a player choosing "mcts" expects it to beat "greedy" (``--other-games``
-   per game; 0 leaves them out).
-3. More time, more strength? The solo benchmark again with a quarter of the time per decision
-   (same seeds), next to greedy's solo score on those seeds (with the heuristic, and with the
-   learned value as its judge).
+For each game, from the levels it declares (``GameInfo.levels``):
 
-Results are appended to ``strength/*.jsonl`` (resumable: a rerun continues) and summarised.
+1. ``medium`` (greedy) against ``random``;
+2. each level against the one below it (easy < medium < hard < expert): a level should win
+   at least 75 % of the paired games;
+3. the strongest level (the web's bot at about a second a move) against ``medium``: at least
+   90 %;
+4. games with 3–4 players: the strongest level against two or three ``medium`` bots (its share
+   of first places, against 1/3 or 1/4 by chance);
+5. games with a solo mode: every level alone, mean score against the game's tiers.
+
+Every match is paired (``arena/paired.py``): each deal played once with bot A in each seat.
+Rows go to ``strength/<game>/<match>.jsonl`` (a rerun resumes; delete a file to measure again)
+and each game's table to ``strength/<game>.md``, ready for ``docs/bots.md``.
+
+    .venv/bin/python bench/strength.py --deals 50                 # everything, 100 games a 2-player match
+    .venv/bin/python bench/strength.py --game harvest --only solo
+    .venv/bin/python bench/strength.py --list                     # the matches, without playing
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
+import datetime
+import sys
+import time
 from pathlib import Path
 
-from acreage import arena
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-THRESHOLDS = (60, 80, 100, 120)
-#: The registered games besides Foxglove Farm whose 2-player match part 2 also plays.
-OTHER_GAMES = ("fields_of_green", "harvest")
+from acreage.arena import paired  # noqa: E402
+from acreage.core import game_info, games  # noqa: E402
+
+#: The goals of each kind of match (issue "bots worth playing"): A's win share at least this.
+GOALS = {"random": 0.99, "adjacent": 0.75, "top": 0.90}
+
+
+def matches(info, only: str | None = None) -> list[tuple[str, str, int, list[str]]]:
+    """``(name, kind, players, lineup)`` of every match of one game, cheapest first."""
+    names = [lv.name for lv in info.levels]
+    two = 2 if info.min_players <= 2 <= info.max_players else info.min_players
+    out = []
+    if "medium" in names:
+        out.append(("medium-vs-random", "random", two, ["medium", "random"]))
+    top = names[-1] if names else None
+    for low, high in zip(names, names[1:], strict=False):
+        kind = "top" if high == top and low == "medium" else "adjacent"
+        out.append((f"{high}-vs-{low}", kind, two, [high, low]))
+    if top and top != "medium" and "medium" in names and names.index(top) > names.index("medium") + 1:
+        out.append((f"{top}-vs-medium", "top", two, [top, "medium"]))
+    for n in range(3, info.max_players + 1):
+        if top and "medium" in names:
+            out.append((f"{top}-vs-medium-{n}p", "many", n, [top, "medium"]))
+    if info.min_players == 1:
+        for name in names:
+            out.append((f"solo-{name}", "solo", 1, [name]))
+    if only:
+        out = [m for m in out if only in m[0] or only == m[1]]
+    return out
+
+
+def table(info, results: list[tuple[str, str, int, dict]]) -> str:
+    """The game's results as Markdown: matches, then solo means."""
+    lines = [f"### {info.title}", "",
+             "| match | players | games | A's win share (95 % interval) | goal | A's mean score | "
+             "others' mean | A ms/decision | others ms/decision |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    solo = []
+    for name, kind, players, s in results:
+        if kind == "solo":
+            solo.append((name, s))
+            continue
+        w = s["win"]
+        goal = GOALS.get(kind)
+        if kind == "many":
+            goal_text = f"> {1 / players:.0%} (chance)"
+        else:
+            goal_text = f"≥ {goal:.0%}" if goal else ""
+        lines.append(
+            f"| {name} | {players} | {s['games']} | {w['rate']:.0%} ({w['low']:.0%}–{w['high']:.0%}) | "
+            f"{goal_text} | {_mean(s['score_a'])} | {_mean(s['score_others'])} | "
+            f"{s['ms_a']:.0f} | {s['ms_others']:.0f} |")
+    if solo:
+        lines += ["", "| alone | games | mean score (95 % interval) | ms/decision | tiers reached |",
+                  "|---|---|---|---|---|"]
+        for name, s in solo:
+            tiers = ", ".join(f"{k} {v}" for k, v in sorted(s["tiers"].items()))
+            lines.append(f"| {name.removeprefix('solo-')} | {s['games']} | {_mean(s['score_a'])} | "
+                         f"{s['ms_a']:.0f} | {tiers} |")
+    return "\n".join(lines)
+
+
+def _mean(ci: dict | None) -> str:
+    if not ci or ci["mean"] is None:
+        return "–"
+    if ci["half_width"] is None:
+        return f"{ci['mean']:.1f}"
+    return f"{ci['mean']:.1f} ± {ci['half_width']:.1f}"
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--ms", type=int, default=1000, help="the bots' thinking time per decision")
-    parser.add_argument("--seeds", type=int, default=3, help="games per solo setup")
-    parser.add_argument("--match-games", type=int, default=20, help="2-player games against greedy")
-    parser.add_argument("--other-games", type=int, default=10,
-                        help="2-player games against greedy in each of the other games (0: none)")
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    parser.add_argument("--only", help="only matches whose name contains this (or of this kind)")
+    parser.add_argument("--deals", type=int, default=50, help="deals per match (x players = games)")
+    parser.add_argument("--random-deals", type=int, default=200,
+                        help="deals against random (cheap; many, to tell 99 %% from 96 %%)")
+    parser.add_argument("--solo-deals", type=int, default=30, help="deals per level alone")
+    parser.add_argument("--many-deals", type=int, default=15, help="deals per 3- and 4-player match")
+    parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=Path("strength"))
-    parser.add_argument("--workers", type=int, default=None)
-    parser.add_argument("--skip-ladder", action="store_true", help="skip part 3")
-    parser.add_argument("--skip-beam", action="store_true", help="skip the beam bot's solo games")
+    parser.add_argument("--list", action="store_true", help="print the matches and stop")
     args = parser.parse_args()
-    args.out.mkdir(exist_ok=True)
-    bot = f"mcts:ms={args.ms}"
-
-    means = solo_benchmark(bot, args)
-    if not args.skip_beam:
-        solo_benchmark(f"beam:ms={args.ms},clock=1", args)
-
-    match("foxglove", bot, args.match_games, args)
-    if args.other_games > 0:
-        for game in OTHER_GAMES:
-            match(game, bot, args.other_games, args)
-
-    if not args.skip_ladder:
-        quick = f"mcts:ms={max(1, args.ms // 4)}"
-        print(f"More time, more strength? {quick} and greedy on the same solo seeds")
-        for other in (quick, "greedy:macros=1", "greedy:macros=1,learned=1"):
-            low = solo(other, args)
-            print(f"  {other}: overall mean {statistics.mean(low.values()):.1f} "
-                  f"(vs {statistics.mean(means.values()):.1f} for {bot})")
-
-
-def match(game: str, bot: str, games: int, args) -> None:
-    """Part 2 for one game: ``bot`` against greedy, 2 players, seats rotated."""
-    out = args.out / f"match_{game}_{bot.replace(':', '_').replace('=', '')}_vs_greedy.jsonl"
-    print(f"2-player match, {game}: {bot} against greedy, {games} games, seats rotated")
-    arena.simulate(game, 2, [bot, "greedy"], games=games, out=out, root_seed=7,
-                   workers=args.workers, progress=False)
-    summary = arena.summarise(arena.load_rows(out))
-    for agent, stats in summary["agents"].items():
-        print(f"  {agent:>14s}: win rate {stats['win_rate']:.0%}, mean score {stats['mean_score']:.1f}")
-
-
-def solo_benchmark(bot: str, args) -> dict[int, float]:
-    """Part 1 for one bot: its solo means per setup, printed with the overall and lowest mean."""
-    print(f"Solo benchmark: {bot}, {args.seeds} games per setup")
-    means = solo(bot, args)
-    print(f"  overall mean {statistics.mean(means.values()):.1f}; lowest setup mean "
-          f"{min(means.values()):.1f} (target ≥ 80 in every setup, long-run goal ≥ 120)")
-    return means
-
-
-def solo(bot: str, args) -> dict[int, float]:
-    """Mean score per solo setup (seeds depend only on the setup, so bots are compared fairly)."""
-    means = {}
-    for setup in range(1, 7):
-        out = args.out / f"solo{setup}_{bot.replace(':', '_').replace('=', '')}.jsonl"
-        arena.simulate("foxglove", 1, [bot], games=args.seeds, out=out, root_seed=setup,
-                       options={"solo_setup": setup}, workers=args.workers, progress=False)
-        scores = [row["scores"][0] for row in arena.load_rows(out)]
-        means[setup] = statistics.mean(scores)
-        reached = [t for t in THRESHOLDS if means[setup] >= t]
-        # One game's score varies by about 10 points, so a mean of 3 games is good to about
-        # +-6: the standard error is printed so that a setup is not judged on luck.
-        se = statistics.stdev(scores) / len(scores) ** 0.5 if len(scores) > 1 else float("nan")
-        print(f"  setup {setup}: mean {means[setup]:6.1f} +- {se:4.1f}  scores {scores}  "
-              f"threshold {reached[-1] if reached else 'none'}", flush=True)
-    return means
+    chosen = [game_info(g) for g in args.game] if args.game else games()
+    stamp = datetime.date.today().isoformat()
+    for info in chosen:
+        plan = matches(info, args.only)
+        if args.list:
+            for name, kind, players, lineup in plan:
+                print(f"{info.name}: {name} ({kind}, {players} players: {' vs '.join(lineup)})")
+            continue
+        results = []
+        folder = args.out / info.name
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, kind, players, lineup in plan:
+            deals = {"solo": args.solo_deals, "many": args.many_deals, "random": args.random_deals}.get(
+                kind, args.deals)
+            jobs = paired.pairings(info.name, players, lineup, deals)
+            t0 = time.perf_counter()
+            rows = paired.run(jobs, folder / f"{name}.jsonl", workers=args.workers)
+            summary = paired.summarise(rows)
+            results.append((name, kind, players, summary))
+            w = summary["win"]
+            print(f"{info.name} {name}: {summary['games']} games, A {w['rate']:.0%} "
+                  f"({w['low']:.0%}–{w['high']:.0%}), mean {summary['mean_a']:.1f} "
+                  f"[{time.perf_counter() - t0:.0f} s]", flush=True)
+        text = table(info, results)
+        specs = ", ".join(f"{lv.name} = `{lv.spec}`" + (f" (alone `{lv.solo}`)" if lv.solo else "")
+                          for lv in info.levels)
+        note = (f"\nMeasured {stamp} with `.venv/bin/python bench/strength.py --game {info.name} "
+                f"--deals {args.deals} --random-deals {args.random_deals} --solo-deals {args.solo_deals} --many-deals {args.many_deals}`; "
+                f"levels: {specs}.\n")
+        (args.out / f"{info.name}.md").write_text(text + "\n" + note)
+        print(text + "\n" + note)
 
 
 if __name__ == "__main__":

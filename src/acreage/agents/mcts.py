@@ -170,6 +170,9 @@ class MctsAgent(Agent):
         self.last_reused = 0
         #: The tree of the last search (its root), for tests and for explaining a choice.
         self.last_root: _Node | None = None
+        #: Set to a ``heuristic(state, seat)`` to judge by it instead of the game's registered
+        #: value or heuristic (tools compare heuristics this way).
+        self.heuristic = None
         self._plan = TurnPlan()
         #: The chosen child of the last search, kept for the next one: (node, seat, history
         #: length then, the turn's steps, base values, actions returned since).
@@ -192,7 +195,7 @@ class MctsAgent(Agent):
                 return move
         # One judgement for the leaves, the widening order and the turns' greedy completions:
         # the learned value is also the better one-step policy (docs/bots-experiments.md).
-        judge = (info.value if self.learned else None) or info.heuristic
+        judge = self.heuristic or (info.value if self.learned else None) or info.heuristic
         self._pruning = info.shortlist if self.shortlist else None
         self._horizon = info.horizon if self.playout else None
         self._mix = self.best_mix if state.num_players == 1 else 0.0

@@ -94,6 +94,8 @@ OPTIONS: dict[str, dict[str, Opt]] = {
         "macros": _flag("take the game's macro actions (Foxglove: the transport plan)"),
         "learned": _flag("judge by the game's learned value instead of its heuristic"),
         "shortlist": _flag("complete turns judging only the game's shortlist of options"),
+        "temperature": Opt("float", low=0,
+                           help="draw top-level choices by exp(value / temperature); 0: the best"),
     },
     "mcts": {
         "c": Opt("float", low=0, help="exploration constant"),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from ..core.registry import game_info
 from .base import Agent, TurnPlan, private_view, unthinking_step
 
@@ -31,9 +33,14 @@ class GreedyAgent(Agent):
 
     def __init__(
         self, seed: int | None = None, budget=None, depth: int = 32, sub_budget: int = 16, macros: int = 0,
-        learned: int = 0, shortlist: int = 1,
+        learned: int = 0, shortlist: int = 1, temperature: float = 0.0,
     ) -> None:
         super().__init__(seed, budget)
+        #: Above 0, a top-level choice is drawn among the options with weights
+        #: ``exp(value / temperature)`` (values in the heuristic's points) instead of always the
+        #: best: the bot makes the slips of a casual player, mostly between near-equal options.
+        #: The ``easy`` levels play this way.
+        self.temperature = temperature
         #: Take the game's macro action where one is offered (``state.macro_actions()``, e.g.
         #: Foxglove's exact transport plan) instead of judging single steps.
         self.macros = bool(macros)
@@ -81,6 +88,8 @@ class GreedyAgent(Agent):
             value = settle(after, seat, heuristic, self.rng, self.depth, width, path, pruning)
             scored.append((value, self.rng.random(), action, path))
         scored.sort(key=lambda x: (-x[0], x[1]))
+        if self.temperature > 0 and top and len(scored) > 1:
+            scored = [self._draw(scored)]
         # Never walk back into a position this agent has already stood in (cubes moved back and
         # forth): take the best action that leads somewhere new, if there is one.
         pick = scored[0]
@@ -94,6 +103,19 @@ class GreedyAgent(Agent):
         self._plan.remember(state, seat, path)
         return action
 
+
+    def _draw(self, scored: list) -> tuple:
+        """One entry of ``scored`` (best first), drawn with weights ``exp(value / temperature)``.
+
+        Options of equal value count once (the first of them), so a choice offered in many
+        equivalent forms (a Silo on any of six cells) is not drawn more often for it."""
+        best = scored[0][0]
+        distinct = []
+        for entry in scored:
+            if not distinct or distinct[-1][0] - entry[0] > 1e-9:
+                distinct.append(entry)
+        weights = [math.exp(max(-50.0, (entry[0] - best) / self.temperature)) for entry in distinct]
+        return self.rng.choices(distinct, weights=weights)[0]
 
 
 def settle(state, seat: int, heuristic, rng, depth: int = 32, width: int | None = None,

@@ -122,7 +122,7 @@ class Config:
             )
         for spec in agents:
             try:
-                make_agent(spec, seed=0).check_players(players)
+                make_agent(spec, seed=0, game=game, players=players).check_players(players)
             except (ValueError, TypeError) as exc:
                 raise ArenaError(f"agent {spec!r}: {exc}") from None
         lineup = tuple(agents[s % len(agents)] for s in range(players))

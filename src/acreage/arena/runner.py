@@ -24,7 +24,8 @@ def run_game(job: Job) -> dict:
     start = time.perf_counter()
     try:
         state = new_game(job.game, players=job.players, seed=job.seed, **job.options)
-        agents = [make_agent(spec, seed=job.agent_seeds[s]) for s, spec in enumerate(job.agents)]
+        agents = [make_agent(spec, seed=job.agent_seeds[s], game=job.game, players=job.players)
+                  for s, spec in enumerate(job.agents)]
         think = [0.0] * job.players
         steps = 0
         while not state.is_terminal:

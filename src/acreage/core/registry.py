@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import BadSeed, OptionError
+from .levels import Level, check_levels
 from .options import OptionSpec, normalise_options
 
 
@@ -69,6 +70,16 @@ class GameInfo:
     #: The configurations that change the rules, as (players, options) pairs: fuzzed by the
     #: arena, offered by the lobby. Every player count should appear.
     variants: tuple[tuple[int, Mapping[str, Any]], ...] = ()
+    #: The named bot levels a player chooses from (``core/levels.py``), weakest first; each
+    #: maps to a bot spec and budget calibrated for this game.
+    levels: tuple[Level, ...] = ()
+
+    def __post_init__(self) -> None:
+        check_levels(self.name, self.levels)
+
+    def level(self, name: str) -> Level | None:
+        """The level called ``name``, or None if this game has none by that name."""
+        return next((lv for lv in self.levels if lv.name == name), None)
 
     def summary(self) -> dict:
         return {
@@ -84,6 +95,7 @@ class GameInfo:
             "description": self.description,
             "hidden_information": self.hidden_information,
             "simultaneous_choices": self.simultaneous_choices,
+            "levels": [lv.summary() for lv in self.levels],
         }
 
 

@@ -5,7 +5,12 @@ listening socket and keep the port after the server was killed. Each worker also
 parent and leaves when the parent is gone, so a ``kill -9`` of the server leaves no orphans.
 
 A worker gets the game's record (it holds the seed: it never leaves the server), replays it,
-asks the bot and returns the action's notation. Bots wait their turn fairly and cannot hog:
+asks the bot and returns the action's notation. A seat's bot is one object for the whole game,
+as in the terminal: it travels with each request, pickled, and comes back with the answer, so
+MCTS keeps its tree and every bot the rest of a turn it planned (a fresh bot per move searched
+each placement and payment again and forgot its plans). The server keeps it in memory only; a
+restart or an evicted table starts a fresh one, which plays on correctly. Bots wait their turn
+fairly and cannot hog:
 - **Two lanes.** Quick bots (``greedy``, ``random`` with their default options) think in their
   own worker, so they never queue behind a search; searching bots share the other lane.
 - **Fair queues.** Each table has at most one bot move waiting (its bot loop waits for the
@@ -23,9 +28,11 @@ import asyncio
 import contextlib
 import multiprocessing
 import os
+import pickle
 import re
 import threading
 import time
+import zlib
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -55,19 +62,31 @@ def _worker_start(parent: int) -> None:
     threading.Thread(target=watch, daemon=True, name="watch-parent").start()
 
 
-def decide(record: dict, seat: int, spec: str, cap_ms: float | None = None) -> str:
-    """In a worker: the notation of ``spec``'s move for ``seat`` in the recorded position; a
-    bot with no time budget (or a longer one) thinks at most ``cap_ms``."""
+#: A pickled bot larger than this is not kept (its search tree is dropped; it plays on fresh).
+MAX_MIND_BYTES = 8 << 20
+
+
+def decide(record: dict, seat: int, spec: str, cap_ms: float | None = None,
+           mind: bytes | None = None) -> tuple[str, bytes | None]:
+    """In a worker: ``(notation, mind)``: ``spec``'s move for ``seat`` in the recorded position
+    and the bot afterwards, pickled. ``mind`` is the seat's bot from its last move (None: a new
+    one, seeded from the game's seed and the seat). A bot with no time budget (or a longer one)
+    thinks at most ``cap_ms``."""
     from ..agents import make_agent
     from ..core import replay
 
     state = replay(record)
     if state.current_player != seat:
         raise RuntimeError(f"seat {seat} is not to act in this position")
-    agent = make_agent(spec, seed=len(state.history) * 7919 + seat)
+    agent = pickle.loads(mind) if mind is not None else None
+    if agent is None:
+        seed = zlib.crc32(f"{record.get('seed')}:{seat}:{spec}".encode())
+        agent = make_agent(spec, seed=seed, game=state.game_name, players=state.num_players)
     if cap_ms is not None and (agent.budget.ms is None or agent.budget.ms > cap_ms):
         agent.budget.ms = cap_ms
-    return str(agent.decide(state, seat))
+    text = str(agent.decide(state, seat))
+    kept = pickle.dumps(agent, protocol=pickle.HIGHEST_PROTOCOL)
+    return text, kept if len(kept) <= MAX_MIND_BYTES else None
 
 
 def spec_ms(spec: str) -> float | None:
@@ -85,18 +104,22 @@ def budget_s(spec: str, cap_ms: float | None = None) -> float:
     return seconds + GRACE_S
 
 
-def is_quick(spec: str) -> bool:
-    """A bot that answers in milliseconds: greedy or random with no option but a seed."""
-    name, _, rest = spec.partition(":")
+def is_quick(spec: str, game: str | None = None, players: int = 2) -> bool:
+    """A bot that answers in milliseconds: greedy (with no follow-up option) or random, given
+    directly or by a level of ``game``."""
+    from ..agents import resolve_spec
+
+    name, _, rest = resolve_spec(spec, game, players).partition(":")
     options = [o.split("=")[0].strip() for o in rest.split(",") if o.strip()]
-    return name.strip().lower() in QUICK_BOTS and all(o == "seed" for o in options)
+    return name.strip().lower() in QUICK_BOTS and all(o in ("seed", "temperature") for o in options)
 
 
-def check_web_spec(spec: str, max_ms: float, max_iterations: int) -> None:
+def check_web_spec(spec: str, max_ms: float, max_iterations: int, game: str | None = None,
+                   players: int = 2) -> None:
     """Refuse (``ValueError``) a bot spec whose budget is over the web's caps."""
     from ..agents import make_agent
 
-    agent = make_agent(spec)
+    agent = make_agent(spec, game=game, players=players)
     ms, iterations = agent.budget.ms, agent.budget.iterations
     if ms is not None and ms > max_ms:
         raise ValueError(f"bot {spec!r}: ms={ms:g} is over this server's cap of ms={max_ms:g}")
@@ -188,25 +211,27 @@ class BotPool:
             for w in lane.workers:
                 w.warm()
 
-    async def move(self, state, seat: int, spec: str) -> tuple[str, str | None]:
-        """``(notation, problem)``: the bot's move, or greedy's with the reason the bot's was not
-        used (it failed or overran its budget)."""
+    async def move(self, state, seat: int, spec: str,
+                   mind: bytes | None = None) -> tuple[str, str | None, bytes | None]:
+        """``(notation, problem, mind)``: the bot's move and the bot afterwards (pickled, for
+        its next move), or greedy's move with the reason the bot's was not used (it failed or
+        overran its budget) and ``mind`` as it was."""
         record = state.record()
         problem = None
-        lane = self.quick if is_quick(spec) else self.search
+        lane = self.quick if is_quick(spec, state.game_name, state.num_players) else self.search
         limit = budget_s(spec, self.cap_ms)
         try:
-            text = await lane.run(limit, decide, record, seat, spec, self.cap_ms)
+            text, after = await lane.run(limit, decide, record, seat, spec, self.cap_ms, mind)
             state.parse_action(text)  # it must be legal here
-            return text, None
+            return text, None, after
         except TimeoutError:
             problem = f"{spec} did not answer within {limit:.0f} s"
         except Exception as exc:  # the bot's own failure, whatever it is
             problem = f"{spec} failed: {type(exc).__name__}: {str(exc)[:200]}"
         if spec == FALLBACK:
             raise RuntimeError(problem)
-        fallback = await self.quick.run(DEFAULT_BUDGET_S + GRACE_S, decide, record, seat, FALLBACK, None)
-        return fallback, problem
+        fallback, _ = await self.quick.run(DEFAULT_BUDGET_S + GRACE_S, decide, record, seat, FALLBACK, None)
+        return fallback, problem, mind
 
     def close(self) -> None:
         """Stop at once: kill every worker, whatever it is thinking."""

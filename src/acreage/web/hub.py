@@ -241,11 +241,14 @@ class Hub:
 
     async def _bot_move(self, table: Table, seat: int, spec: str, notice: str | None = None) -> None:
         seq = table.seq
-        text, problem = await self.bots.move(table.state.clone(), seat, spec)
+        mind = table.bot_minds.get(seat) if notice is None else None
+        text, problem, mind = await self.bots.move(table.state.clone(), seat, spec, mind)
         async with self.lock(table.id):
             table = self.tables.get(table.id) or self.table(table.id)
             if table.seq != seq or table.to_act() != seat:
                 return  # the game changed while the bot thought (an undo): think again
+            if notice is None and mind is not None:
+                table.bot_minds[seat] = mind
             if problem:
                 text = f"{problem}; greedy played for {table.labels()[seat]}"
                 table.notices.append({"seq": table.seq, "text": text})

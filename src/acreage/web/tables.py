@@ -31,6 +31,8 @@ from .store import GameRow, Store, StoreConflict, StoreError, hash_token
 #: Seat kinds at creation: a human with a token given to the creator, a seat left open for
 #: anyone to join from the lobby, or a bot (``bot:SPEC``).
 HUMAN, OPEN = "human", "open"
+#: The level a bot seat gets when the creator names none.
+DEFAULT_LEVEL = "medium"
 
 
 class TableError(InputError):
@@ -89,6 +91,9 @@ class Table:
         #: How many undos the table has seen: a socket that saw an older count is sent the
         #: whole log again, since an undo removes lines it has shown.
         self.undos = 0
+        #: Each bot seat's bot after its last move, pickled (``bots.decide``): one bot per seat for
+        #: the whole game. Memory only: a restart or an eviction starts fresh bots.
+        self.bot_minds: dict[int, bytes] = {}
         self._rebuild(row.moves)
         for move in row.moves:
             if move.get("client_id"):
@@ -531,7 +536,7 @@ def create_row(
     clock = check_clock(clock)
     options = _check_options(info, options)
     if seats is None:
-        seats = [HUMAN] + ["bot:greedy"] * (players - 1)
+        seats = [HUMAN] + [f"bot:{DEFAULT_LEVEL}"] * (players - 1)
     if not isinstance(seats, list) or len(seats) != players or not all(isinstance(k, str) for k in seats):
         raise TableError(
             "malformed",
@@ -548,9 +553,9 @@ def create_row(
         try:
             from ..agents import make_agent
 
-            make_agent(bot_spec(kind)).check_players(players)
+            make_agent(bot_spec(kind), game=info.name, players=players).check_players(players)
             if limits is not None:
-                check_web_spec(bot_spec(kind), limits.bot_ms, limits.bot_iterations)
+                check_web_spec(bot_spec(kind), limits.bot_ms, limits.bot_iterations, info.name, players)
         except (ValueError, TypeError) as exc:
             raise TableError("bad_bot", str(exc)[:300]) from None
     seed = secrets.randbits(63)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from ...core.levels import Level
 from ...core.options import OptionSpec, as_bool, seat_or_none
 from ...core.registry import GameInfo
 from .conservation import conservation_errors
-from .heuristic import evaluate
+from .heuristic import evaluate, value
 from .present import PRESENTATION
 from .state import FieldsState
 
@@ -21,6 +22,16 @@ OPTIONS = {
 }
 
 
+#: Named bot levels (docs/bots.md has each one's measured strength). About 2,000 MCTS
+#: iterations are a second of thinking on a quiet machine here.
+LEVELS = (
+    Level("easy", "greedy:temperature=1",
+          "looks one move ahead by the projected final score, and often takes a lesser option"),
+    Level("medium", "greedy", "always takes the best move one step ahead by the projected final score"),
+    Level("hard", "mcts:iterations=300", "searches ahead (300 iterations, about a sixth of a second a move)"),
+    Level("expert", "mcts:iterations=2000", "searches ahead (2,000 iterations, about a second a move)"),
+)
+
 GAME_INFO = GameInfo(
     name="fields_of_green",
     title="Fields of Green",
@@ -34,8 +45,10 @@ GAME_INFO = GameInfo(
     description="Draft Location cards over four years and grow a watered, fed and scoring farm.",
     aliases=("fog", "fields-of-green", "fieldsofgreen"),
     heuristic=evaluate,
+    value=value,
     presentation=PRESENTATION,
     conservation=conservation_errors,
+    levels=LEVELS,
     variants=(
         (2, {}), (2, {"introductory": True}), (3, {}), (3, {"introductory": True}),
         (4, {}), (4, {"introductory": True}),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.levels import Level
 from ...core.options import OptionSpec, as_bool, as_int, seat_or_none
 from ...core.registry import GameInfo
 from .book import lookup as book_lookup
@@ -71,6 +72,16 @@ OPTIONS = {
 }
 
 
+#: Named bot levels (docs/bots.md has each one's measured strength). About 80 MCTS iterations
+#: (50 alone) are a second of thinking on a quiet machine here.
+LEVELS = (
+    Level("easy", "greedy:temperature=4",
+          "looks one move ahead by its judgement of the town, and often takes a lesser option"),
+    Level("medium", "greedy", "always takes the best move one step ahead by its judgement of the town"),
+    Level("hard", "mcts:iterations=80", "searches ahead (80 iterations, about a second a move)",
+          solo="mcts:iterations=50"),
+)
+
 GAME_INFO = GameInfo(
     name="foxglove",
     title="Foxglove Farm",
@@ -91,6 +102,7 @@ GAME_INFO = GameInfo(
     presentation=PRESENTATION,
     metrics=metrics,
     conservation=conservation_errors,
+    levels=LEVELS,
     variants=(
         *[(1, {"solo_setup": k}) for k in range(1, 7)],
         (1, {"solo_setup": 1, "expert": "all", "advanced_tiles": False}),

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.levels import Level
 from ...core.options import OptionSpec, as_bool
 from ...core.registry import GameInfo
 from .conservation import conservation_errors
 from .content import CHARACTER_BY_NAME, CHARACTERS, FARMHOUSE_BY_NAME, FARMHOUSES
-from .heuristic import evaluate
+from .heuristic import evaluate, value
 from .present import PRESENTATION
 from .state import HarvestState
 
@@ -87,6 +88,16 @@ def _factory(players: int, seed: Any, options: dict[str, Any]) -> HarvestState:
     return HarvestState(players, seed, opts)
 
 
+#: Named bot levels (docs/bots.md has each one's measured strength). About 600 MCTS iterations
+#: are a second of thinking on a quiet machine here.
+LEVELS = (
+    Level("easy", "greedy:temperature=3",
+          "looks one move ahead by the expected final score, and often takes a lesser option"),
+    Level("medium", "greedy", "always takes the best move one step ahead by the expected final score"),
+    Level("hard", "mcts:iterations=150", "searches ahead (150 iterations, a quarter of a second a move)"),
+    Level("expert", "mcts:iterations=600", "searches ahead (600 iterations, about a second a move)"),
+)
+
 GAME_INFO = GameInfo(
     name="harvest",
     title="Harvest",
@@ -100,8 +111,10 @@ GAME_INFO = GameInfo(
     description="Wake early or late, send wheelbarrows to town, and grow, harvest and build on your farm.",
     aliases=("harvest_fall_festival",),
     heuristic=evaluate,
+    value=value,
     presentation=PRESENTATION,
     conservation=conservation_errors,
+    levels=LEVELS,
     variants=tuple((n, {"fall_festival": ff}) for n in (1, 2, 3, 4) for ff in (True, False)),
 )
 

@@ -1,5 +1,5 @@
 """What the server offers, the same for everyone: health, the games with their options and
-bots, and each game's public content (from its presentation model)."""
+bot levels, and each game's public content (from its presentation model)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from ... import core
 from ...core.presentation import presentation_of
 from .. import inputs
 from ..requests import hub_of, limits_of
-from ..tables import TableError
+from ..tables import DEFAULT_LEVEL, TableError
 
 router = APIRouter()
 
@@ -27,10 +27,13 @@ async def catalogue(request: Request):
     out = []
     for info in core.games():
         summary = info.summary()
-        out.append({key: summary[key] for key in ("name", "title", "players", "options", "description")})
+        out.append({key: summary[key]
+                    for key in ("name", "title", "players", "options", "description", "levels")})
     return {
         "games": out,
-        "bots": ["greedy", "random", "mcts:ms=1000", "beam:ms=1000"],
+        # Bots by name, for API clients that want one beyond the levels (any spec within the caps).
+        "bots": ["greedy", "random", "mcts", "beam"],
+        "default_level": DEFAULT_LEVEL,
         "bot_caps": {"ms": limits.bot_ms, "iterations": limits.bot_iterations},
     }
 

@@ -2,9 +2,8 @@
 // resume, join, watch or replay.
 import { getJSON, postJSON, tokensFor, saveToken, el } from "./api.js";
 
-const KINDS = [
+const PEOPLE = [
   ["you", "You"], ["invite", "Invite a friend (link)"], ["hotseat", "Hot-seat (this screen)"], ["open", "Open seat (anyone joins)"],
-  ["bot:greedy", "Bot: greedy"], ["bot:random", "Bot: random"], ["bot:mcts:ms=1000", "Bot: MCTS (1 s)"],
 ];
 let catalogue = null;
 
@@ -18,14 +17,24 @@ function drawPlayers() {
   drawSeats();
 }
 
+// Seat kinds: people, then the game's bot levels as the server's catalogue names them (each
+// with what to expect of it, in the option's title).
+function seatKinds() {
+  const levels = gameInfo().levels.map(lv => [`bot:${lv.name}`, `Bot: ${lv.name}`, lv.blurb]);
+  return [...PEOPLE, ...levels];
+}
+
 function drawSeats() {
   const n = Number(document.getElementById("players").value);
   const box = document.getElementById("seat-kinds");
   box.replaceChildren();
+  const kinds = seatKinds();
+  const fallback = `bot:${catalogue.default_level}`;
   for (let s = 0; s < n; s++) {
-    const choice = s === 0 ? "you" : "bot:greedy";
+    const choice = s === 0 ? "you" : fallback;
     const select = el("select", { name: "seat" + s, "data-seat": s },
-      ...KINDS.filter(([k]) => s === 0 || k !== "you").map(([k, label]) => el("option", { value: k, selected: k === choice || null }, label)));
+      ...kinds.filter(([k]) => s === 0 || k !== "you").map(([k, label, blurb]) =>
+        el("option", { value: k, selected: k === choice || null, title: blurb || null }, label)));
     const name = el("input", { name: "name" + s, "data-name": s, maxlength: 24, placeholder: "name (optional)", size: 14 });
     box.append(el("div", {}, el("label", {}, `Seat ${s + 1}: `, select), " ", name));
   }

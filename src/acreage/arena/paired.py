@@ -1,0 +1,152 @@
+"""Paired matches: each deal (a game seed) played once per seat rotation, for measuring bots.
+
+Why pairs: in a game of luck a win rate over independent deals mixes the bots' skill with the
+cards each was dealt. Playing every deal once with each bot in each seat lets the deal's luck
+cancel, so fewer games tell two levels apart (``make strength``, ``tools/bot_match.py``).
+
+A match is a ``lineup`` of specs: the first is the bot measured, the others fill the other seats
+(``["hard", "medium"]`` at 2 players; ``["hard", "medium", "medium"]`` at 3). Bot A sits in each
+seat once per deal. Alone, each deal is played once per spec. Rows are appended to a JSONL
+file as they finish, so a stopped run resumes where it was.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import statistics
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .stats import mean_ci, wilson
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One game of a paired match: bot ``lineup[0]`` sits in ``seat_a``, the others around it."""
+
+    game: str
+    players: int
+    deal: int
+    seat_a: int
+    lineup: tuple[str, ...]
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def seats(self) -> list[str]:
+        """The spec in each seat: A in ``seat_a``, the rest of the lineup in order after it."""
+        others = list(self.lineup[1:]) or [self.lineup[0]]
+        out, k = [], 0
+        for s in range(self.players):
+            if s == self.seat_a:
+                out.append(self.lineup[0])
+            else:
+                out.append(others[min(k, len(others) - 1)])
+                k += 1
+        return out
+
+    def key(self) -> str:
+        return f"{self.deal}/{self.seat_a}"
+
+
+def pairings(game: str, players: int, lineup: list[str], deals: int, seed0: int = 1000,
+             options: dict | None = None) -> list[Pairing]:
+    """Every game of a match: ``deals`` seeds, bot A in each seat of each (alone, one game)."""
+    opts = tuple(sorted((options or {}).items()))
+    return [Pairing(game, players, seed0 + d, a, tuple(lineup), opts)
+            for d in range(deals) for a in range(players)]
+
+
+def play(pairing: Pairing) -> dict:
+    """Play one game; its row: scores, ranking, seconds and decisions per seat, action kinds."""
+    from ..agents import make_agent
+    from ..core.registry import new_game
+
+    state = new_game(pairing.game, pairing.players, seed=pairing.deal, **dict(pairing.options))
+    seats = pairing.seats()
+    agents = [make_agent(spec, seed=pairing.deal * 31 + s, game=pairing.game, players=pairing.players)
+              for s, spec in enumerate(seats)]
+    think = [0.0] * pairing.players
+    decisions = [0] * pairing.players
+    kinds: list[Counter] = [Counter() for _ in range(pairing.players)]
+    while not state.is_terminal:
+        seat = state.current_player
+        legal = state.legal_actions()
+        t0 = time.perf_counter()
+        action = agents[seat].decide(state, seat)
+        if len(legal) > 1:
+            think[seat] += time.perf_counter() - t0
+            decisions[seat] += 1
+            kinds[seat][str(action).split()[0]] += 1
+        state.apply(action)
+    solo = state.solo_result() if pairing.players == 1 and hasattr(state, "solo_result") else None
+    return {"key": pairing.key(), "game": pairing.game, "players": pairing.players, "deal": pairing.deal,
+            "seat_a": pairing.seat_a, "seats": seats, "scores": state.scores(), "ranking": state.ranking(),
+            "think": think, "decisions": decisions, "kinds": [dict(k) for k in kinds],
+            "tier": (solo or {}).get("tier")}
+
+
+def run(jobs: list[Pairing], out: Path | None = None, workers: int = 2) -> list[dict]:
+    """Play every job not already in ``out`` (spawned workers), appending rows as they finish;
+    every row of these jobs, old and new."""
+    done: dict[str, dict] = {}
+    if out is not None and out.exists():
+        for line in out.read_text().splitlines():
+            if line.strip():
+                row = json.loads(line)
+                done[row["key"]] = row
+    todo = [j for j in jobs if j.key() not in done]
+    if todo:
+        handle = out.open("a") if out is not None else None
+        try:
+            with multiprocessing.get_context("spawn").Pool(max(1, workers)) as pool:
+                for row in pool.imap_unordered(play, todo):
+                    done[row["key"]] = row
+                    if handle is not None:
+                        handle.write(json.dumps(row) + "\n")
+                        handle.flush()
+        finally:
+            if handle is not None:
+                handle.close()
+    return [done[j.key()] for j in jobs]
+
+
+def summarise(rows: list[dict]) -> dict:
+    """Bot A's results: win share (a shared first place splits), its Wilson interval, mean scores
+    of A and of the others with intervals, seconds per decision, action kinds, solo tiers."""
+    wins = 0.0
+    a_scores: list[float] = []
+    other_scores: list[float] = []
+    think = [0.0, 0.0]
+    decisions = [0, 0]
+    kinds = [Counter(), Counter()]
+    tiers: Counter = Counter()
+    for row in rows:
+        a = row["seat_a"]
+        best = min(row["ranking"])
+        if row["ranking"][a] == best:
+            wins += 1 / sum(1 for r in row["ranking"] if r == best)
+        for seat, score in enumerate(row["scores"]):
+            side = 0 if seat == a else 1
+            (a_scores if side == 0 else other_scores).append(score)
+            think[side] += row["think"][seat]
+            decisions[side] += row["decisions"][seat]
+            kinds[side].update(row["kinds"][seat])
+        if row.get("tier") is not None or row["players"] == 1:
+            tiers[row.get("tier") or "none"] += 1
+    n = len(rows)
+    return {
+        "games": n,
+        "wins": wins,
+        "win": wilson(wins, n),
+        "score_a": mean_ci(a_scores) if a_scores else None,
+        "score_others": mean_ci(other_scores) if other_scores else None,
+        "ms_a": 1000 * think[0] / max(1, decisions[0]),
+        "ms_others": 1000 * think[1] / max(1, decisions[1]),
+        "kinds_a": dict(kinds[0]),
+        "kinds_others": dict(kinds[1]),
+        "tiers": dict(tiers),
+        "mean_a": statistics.mean(a_scores) if a_scores else None,
+    }
