@@ -57,7 +57,7 @@ def matches(info, only: str | None = None) -> list[tuple[str, str, int, list[str
         for name in names:
             out.append((f"solo-{name}", "solo", 1, [name]))
     if only:
-        out = [m for m in out if only in m[0] or only == m[1]]
+        out = [m for m in out if only in (m[0], m[1])]
     return out
 
 
@@ -104,7 +104,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
-    parser.add_argument("--only", help="only matches whose name contains this (or of this kind)")
+    parser.add_argument("--only", help="only the match of this name, or the matches of this kind")
     parser.add_argument("--deals", type=int, default=50, help="deals per match (x players = games)")
     parser.add_argument("--random-deals", type=int, default=200,
                         help="deals against random (cheap; many, to tell 99 %% from 96 %%)")
@@ -141,7 +141,8 @@ def main() -> None:
         specs = ", ".join(f"{lv.name} = `{lv.spec}`" + (f" (alone `{lv.solo}`)" if lv.solo else "")
                           for lv in info.levels)
         note = (f"\nMeasured {stamp} with `.venv/bin/python bench/strength.py --game {info.name} "
-                f"--deals {args.deals} --random-deals {args.random_deals} --solo-deals {args.solo_deals} --many-deals {args.many_deals}`; "
+                f"--deals {args.deals} --random-deals {args.random_deals} --solo-deals {args.solo_deals} "
+                f"--many-deals {args.many_deals}`; "
                 f"levels: {specs}.\n")
         (args.out / f"{info.name}.md").write_text(text + "\n" + note)
         print(text + "\n" + note)
