@@ -117,15 +117,23 @@ def main() -> None:
     chosen = [game_info(g) for g in args.game] if args.game else games()
     stamp = datetime.date.today().isoformat()
     for info in chosen:
-        plan = matches(info, args.only)
+        plan = matches(info)
+        chosen_names = {m[0] for m in matches(info, args.only)}
         if args.list:
             for name, kind, players, lineup in plan:
-                print(f"{info.name}: {name} ({kind}, {players} players: {' vs '.join(lineup)})")
+                if name in chosen_names:
+                    print(f"{info.name}: {name} ({kind}, {players} players: {' vs '.join(lineup)})")
             continue
         results = []
         folder = args.out / info.name
         folder.mkdir(parents=True, exist_ok=True)
         for name, kind, players, lineup in plan:
+            if name not in chosen_names:
+                # Not played now: its table line from the games already played, if any.
+                rows = paired.load(folder / f"{name}.jsonl")
+                if rows:
+                    results.append((name, kind, players, paired.summarise(rows)))
+                continue
             deals = {"solo": args.solo_deals, "many": args.many_deals, "random": args.random_deals}.get(
                 kind, args.deals)
             jobs = paired.pairings(info.name, players, lineup, deals)

@@ -135,7 +135,8 @@ def play(
     bots: Annotated[
         str | None,
         typer.Option("--bots", "-b", "--agents", "-a",
-                     help="Bots for the other seats, e.g. 'greedy,random'."),
+                     help="Bots for the other seats: a level (easy, medium, hard, expert) or a "
+                          "bot spec, e.g. 'hard' or 'hard,easy' or 'greedy,random'."),
     ] = None,
     humans: Annotated[
         int | None, typer.Option("--humans", help="Humans sharing this terminal (hot-seat); default 1.")
@@ -174,7 +175,7 @@ def play(
             state, actors = load_game(load)
             people = make_players(
                 state.num_players, humans=1 if humans is None else humans, bots=bot_list,
-                first_human=seat, seed=state.seed,
+                first_human=seat, seed=state.seed, game=state.game_name,
             )
         else:
             seed_value = parse_seed(seed)
@@ -201,7 +202,8 @@ def play(
                 else:
                     count = n_humans if n_humans >= 2 else 2
             state = new_game(name, players=count, seed=seed_value, **options)
-            people = make_players(count, humans=n_humans, bots=bot_list, first_human=seat, seed=seed_value)
+            people = make_players(count, humans=n_humans, bots=bot_list, first_human=seat, seed=seed_value,
+                                  game=name)
     except AcreageError as exc:
         _fail(str(exc))
     if save_dir is None:

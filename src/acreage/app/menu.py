@@ -1,6 +1,6 @@
 """The start menu of ``acreage play``: game, players, opponents and game-specific questions.
 
-Pressing Enter at every question gives Foxglove Farm, 2 players, you against the greedy bot.
+Pressing Enter at every question gives Foxglove Farm, 2 players, you against the medium bot.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from ..agents import AGENTS, make_agent
 from ..core import games
 from .players import InputFn
 from .views import view_for
@@ -76,16 +75,6 @@ def ask_number(console: Console, input_fn: InputFn, title: str, low: int, high: 
         console.print(f"Please type a number from {low} to {high}, press Enter, or q to leave.", style="red")
 
 
-def _plays(bot: str, players: int) -> bool:
-    """Whether the bot called ``bot`` can take a seat in a game of ``players`` (the beam bot
-    plays alone, so it is never offered as an opponent)."""
-    try:
-        make_agent(bot).check_players(players)
-    except ValueError:
-        return False
-    return True
-
-
 def run_menu(console: Console, input_fn: InputFn) -> MenuChoice:
     """Ask the start questions. Raises :class:`MenuQuit` on ``q``/``quit`` and EOFError if
     input ends."""
@@ -107,10 +96,12 @@ def run_menu(console: Console, input_fn: InputFn) -> MenuChoice:
         )
     humans, bots = 1, []
     if players > 1:
-        bot_names = [n for n in sorted(AGENTS, key=lambda n: (n != "greedy", n)) if _plays(n, players)]
-        choices = [(name, f"{name} bot{'s' if players > 2 else ''}") for name in bot_names]
+        plural = "s" if players > 2 else ""
+        choices = [(lv.name, f"{lv.name} bot{plural}: {lv.blurb}") for lv in info.levels]
         choices.append((HOT_SEAT, "other people at this keyboard (hot-seat)"))
-        opponent = ask(console, input_fn, "Opponents", choices, 1)
+        names = [lv.name for lv in info.levels]
+        default = names.index("medium") + 1 if "medium" in names else 1
+        opponent = ask(console, input_fn, "Opponents", choices, default)
         if opponent == HOT_SEAT:
             humans = players
         else:

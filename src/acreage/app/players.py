@@ -22,19 +22,40 @@ from ..core import (
 #: How a person's typing reaches the game: ``input_fn(prompt) -> str`` (scripted in tests).
 InputFn = Callable[[str], str]
 
-#: The bot that answers ``hint`` (``hint_bot``): MCTS, or alone in a game with a horizon the
-#: beam bot, which scored 2.1 ± 1.2 points more than MCTS at the same time over 96 Foxglove
-#: solo games (docs/bots-experiments.md, "The beam bot: a beam to the next round's start").
-HINT_BOT = "mcts:ms=1000"
+#: Alone in a game with a horizon, ``hint`` asks the beam bot, which scored 2.1 ± 1.2 points
+#: more than MCTS at the same time over 96 Foxglove solo games (docs/bots-experiments.md, "The
+#: beam bot: a beam to the next round's start").
 SOLO_HINT_BOT = "beam:ms=1000"
 
 
 def hint_bot(state) -> str:
-    """The strongest bot for a hint in this game: the beam bot plays single-player games that
-    register a horizon for it (Foxglove solo); every other game gets MCTS."""
-    if state.num_players == 1 and game_info(state.game_name).horizon is not None:
+    """The bot that answers ``hint``: the game's strongest level, or the beam bot alone in a
+    game that registers a horizon for it (Foxglove solo)."""
+    info = game_info(state.game_name)
+    if state.num_players == 1 and info.horizon is not None:
         return SOLO_HINT_BOT
-    return HINT_BOT
+    if info.levels:
+        return info.levels[-1].name
+    return "mcts"
+
+
+class HintBots:
+    """One hint bot per seat for the whole game, so a hint remembers the plan it chose a step
+    earlier (the placement and payment after "build X", MCTS's tree) as a bot playing the seat
+    would. Asking a fresh bot at every step forgot them: following fresh hints scored 6 ± 4
+    points less than one kept bot over 4 paired Foxglove solo games."""
+
+    def __init__(self, game: str, players: int, seed: Any = 0) -> None:
+        self.game, self.players, self.seed = game, players, seed
+        self._bots: dict[int, Any] = {}
+
+    def bot(self, state, seat: int):
+        """The seat's hint bot (made at its first hint, seeded from the game and the seat)."""
+        agent = self._bots.get(seat)
+        if agent is None:
+            agent = self._bots[seat] = make_agent(hint_bot(state), seed=bot_seed(self.seed, 1000 + seat),
+                                                  game=self.game, players=self.players)
+        return agent
 
 
 @dataclass
@@ -64,23 +85,29 @@ def bot_seed(game_seed: Any, seat: int) -> int:
     return zlib.crc32(f"{game_seed}:{seat}".encode())
 
 
+#: The level a bot seat gets when none is named.
+DEFAULT_LEVEL = "medium"
+
+
 def make_players(
     players: int,
     humans: int = 1,
     bots: Sequence[str] | None = None,
     first_human: int = 0,
     seed: Any = 0,
+    game: str | None = None,
 ) -> list[Player]:
     """Seats for a game: ``humans`` humans from seat ``first_human`` on, bots in the others.
 
-    ``bots`` are agent specs ("greedy", "random:seed=3") used in seat order, repeated when
-    there are more bot seats than specs; by default every bot is greedy.
+    ``bots`` are level names of ``game`` ("easy", "hard") or agent specs ("greedy",
+    "random:seed=3"), used in seat order and repeated when there are more bot seats than
+    specs; by default every bot plays the ``medium`` level (greedy without a game).
     """
     if humans < 0 or humans > players:
         raise SetupError(f"--humans must be 0–{players} for a {players}-player game, not {humans}")
     if not 0 <= first_human < players:
         raise SetupError(f"--seat must be 0–{players - 1} for a {players}-player game, not {first_human}")
-    specs = [b.strip() for b in (bots or []) if b.strip()] or ["greedy"]
+    specs = [b.strip() for b in (bots or []) if b.strip()] or [DEFAULT_LEVEL if game else "greedy"]
     n_bots = players - humans
     if bots and len(specs) > n_bots:
         raise SetupError(
@@ -101,7 +128,7 @@ def make_players(
         spec = specs[bot_index % len(specs)]
         bot_index += 1
         try:
-            agent = make_agent(spec, seed=bot_seed(seed, seat))
+            agent = make_agent(spec, seed=bot_seed(seed, seat), game=game, players=players)
             agent.check_players(players)
         except (ValueError, TypeError) as exc:
             raise SetupError(str(exc)) from None

@@ -27,7 +27,7 @@ from ..core import (
 )
 from ..core.presentation import presentation_of
 from ..core.state import normalise_notation
-from .players import InputFn, Player, SetupError, game_id
+from .players import HintBots, InputFn, Player, SetupError, game_id
 from .session_commands import SessionCommands
 from .views import BaseView, view_for  # BaseView is re-exported for the views' users
 
@@ -100,6 +100,8 @@ class Session(SessionCommands):
         self.view = view or view_for(state.game_name)
         #: The game's words for its actions, shared with the browser (core/presentation.py).
         self.presentation = presentation_of(game_info(state.game_name))
+        #: The bot of each seat that answers ``hint``, kept for the game (its plans with it).
+        self.hints = HintBots(state.game_name, state.num_players, state.seed)
         # The seed is shown only where the player chose it (``tag="seed 4"``); otherwise a game
         # id that is not derived from it.
         self.tag = tag or game_id()

@@ -10,14 +10,13 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
-from ..agents import make_agent
 from ..core import (
     AcreageError,
     game_info,
     replay,
     save_json,
 )
-from .players import hint_bot, make_players
+from .players import HintBots, make_players
 from .replay import run_replay
 from .saved_games import load_game
 from .views import view_for
@@ -107,7 +106,7 @@ class SessionCommands:
             self.say(extra, style="dim")
 
     def _hint(self, seat: int) -> None:
-        agent = make_agent(hint_bot(self.state), seed=len(self.state.history))
+        agent = self.hints.bot(self.state, seat)
         action = self._think(agent, seat, "The hint bot is looking for a move…")
         if not self._menu:
             self._build_menu()
@@ -193,11 +192,13 @@ class SessionCommands:
             return "again"
         if state.num_players != len(self.players):
             humans = max(1, min(self.human_count, state.num_players))
-            self.players = make_players(state.num_players, humans=humans, seed=state.seed)
+            self.players = make_players(state.num_players, humans=humans, seed=state.seed,
+                                        game=state.game_name)
         if state.game_name != self.state.game_name:
             self.view = view_for(state.game_name)
             self.view.tag = self.tag
         self.state, self.actors = state, actors
+        self.hints = HintBots(state.game_name, state.num_players, state.seed)
         state.record_events()
         self._seen = state.event_count
         self._pending, self._menu, self._dirty = None, [], True

@@ -88,15 +88,17 @@ def play(pairing: Pairing) -> dict:
             "tier": (solo or {}).get("tier")}
 
 
+def load(out: Path) -> list[dict]:
+    """The rows already in ``out`` (none if it does not exist)."""
+    if not out.exists():
+        return []
+    return [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
+
+
 def run(jobs: list[Pairing], out: Path | None = None, workers: int = 2) -> list[dict]:
     """Play every job not already in ``out`` (spawned workers), appending rows as they finish;
     every row of these jobs, old and new."""
-    done: dict[str, dict] = {}
-    if out is not None and out.exists():
-        for line in out.read_text().splitlines():
-            if line.strip():
-                row = json.loads(line)
-                done[row["key"]] = row
+    done = {row["key"]: row for row in load(out)} if out is not None else {}
     todo = [j for j in jobs if j.key() not in done]
     if todo:
         handle = out.open("a") if out is not None else None
