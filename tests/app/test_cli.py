@@ -28,7 +28,7 @@ def test_full_game_human_vs_bot_typing_numbers_to_the_end():
     assert "The game is saved in " in out
 
 
-def test_menu_defaults_with_empty_input_give_foxglove_two_players_against_greedy():
+def test_menu_defaults_with_empty_input_give_foxglove_two_players_against_the_medium_level():
     # Seed 4 lets seat 0 start, so the human is asked before the bot has to think.
     result = runner.invoke(app, ["play", "--seed", "4"], input="\n\n\nquit\n")
     assert result.exit_code == 0, result.output
@@ -37,10 +37,11 @@ def test_menu_defaults_with_empty_input_give_foxglove_two_players_against_greedy
     assert "1  Foxglove Farm (1–4 players)" in out
     assert "Opponents" in out
     assert "Foxglove Farm  ·  seed 4" in out
-    assert "You (seat 0)" in out and "greedy (seat 1)" in out
+    assert "You (seat 0)" in out and "medium (seat 1)" in out
     assert "seat 2" not in out
     assert "You left the game" in out
-    assert "mcts bot" in out and "beam bot" not in out  # the beam bot plays alone only
+    # The opponents are the game's named levels, each with what to expect of it.
+    assert "easy bot: " in out and "hard bot: " in out and "beam" not in out
 
 
 def test_menu_for_one_player_asks_for_the_solo_setup():

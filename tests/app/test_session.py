@@ -119,14 +119,14 @@ def test_list_and_hint():
     assert "The hint bot would play: " in out
 
 
-def test_hint_asks_the_beam_bot_alone_and_mcts_with_opponents():
+def test_hint_asks_the_beam_bot_alone_and_the_strongest_level_with_opponents():
     """In solo Foxglove the beam bot (measured stronger there) answers ``hint``; with
-    opponents, or in a game without a horizon for it, MCTS does."""
+    opponents, or in a game without a horizon for it, the game's strongest level does."""
     from acreage.app.players import hint_bot
 
     assert hint_bot(acreage.new_game("foxglove", players=1, seed=1, solo_setup=2)).startswith("beam:")
-    assert hint_bot(acreage.new_game("foxglove", players=2, seed=1)).startswith("mcts:")
-    assert hint_bot(acreage.new_game("harvest", players=1, seed=1)).startswith("mcts:")
+    assert hint_bot(acreage.new_game("foxglove", players=2, seed=1)) == "hard"
+    assert hint_bot(acreage.new_game("harvest", players=1, seed=1)) == "expert"
 
 
 def test_undo_takes_back_own_actions_and_refuses_after_another_seat_moved():

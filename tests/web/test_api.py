@@ -150,6 +150,38 @@ def test_bots_play_their_seats_on_the_server(client):
     assert any(e["seat"] == 1 for e in v["events"])
 
 
+def test_the_catalogue_offers_each_game_its_levels_and_seats_take_them_by_name(client):
+    cat = client.get("/api/catalogue").json()
+    levels = {g["name"]: [lv["name"] for lv in g["levels"]] for g in cat["games"]}
+    assert levels["foxglove"] == ["easy", "medium", "hard"]
+    assert levels["harvest"] == ["easy", "medium", "hard", "expert"]
+    assert cat["default_level"] == "medium"
+    made = create(client, game="harvest", seats=["human", "bot:hard"], options={})
+    assert made["id"]
+    r = client.post("/api/games", json={"game": "foxglove", "players": 2, "seats": ["human", "bot:expert"]})
+    assert r.status_code == 400 and r.json()["error"] == "bad_bot"
+    assert "its levels are: easy, medium, hard" in r.json()["message"]
+
+
+def test_a_bot_seat_keeps_one_bot_for_the_game(client):
+    """The seat's bot comes back from each move (pickled) and goes with the next one: MCTS's
+    tree and plans are kept between its moves, not rebuilt for each one."""
+    import pickle
+
+    made = create(client, game="fields_of_green", seats=["bot:mcts:iterations=30", "bot:greedy"], options={})
+    gid = made["id"]
+    table = client.app.state.hub.table(gid)
+    deadline = time.time() + 90
+    reused = 0
+    while time.time() < deadline and reused == 0:
+        mind = table.bot_minds.get(0)
+        if mind is not None:
+            reused = pickle.loads(mind).last_reused
+        time.sleep(0.2)
+    assert reused > 0
+    assert set(table.bot_minds) <= {0, 1}
+
+
 def test_open_seats_are_joined_from_the_lobby(client):
     made = create(client, seats=["human", "open"])
     gid, t0 = made["id"], made["tokens"]["0"]

@@ -45,15 +45,18 @@ class HintBots:
     would. Asking a fresh bot at every step forgot them: following fresh hints scored 6 ± 4
     points less than one kept bot over 4 paired Foxglove solo games."""
 
-    def __init__(self, game: str, players: int, seed: Any = 0) -> None:
+    def __init__(self, game: str, players: int, seed: Any = 0, spec: str | None = None) -> None:
         self.game, self.players, self.seed = game, players, seed
+        #: The bot asked (default: :func:`hint_bot` of the game).
+        self.spec = spec
         self._bots: dict[int, Any] = {}
 
     def bot(self, state, seat: int):
         """The seat's hint bot (made at its first hint, seeded from the game and the seat)."""
         agent = self._bots.get(seat)
         if agent is None:
-            agent = self._bots[seat] = make_agent(hint_bot(state), seed=bot_seed(self.seed, 1000 + seat),
+            agent = self._bots[seat] = make_agent(self.spec or hint_bot(state),
+                                                  seed=bot_seed(self.seed, 1000 + seat),
                                                   game=self.game, players=self.players)
         return agent
 

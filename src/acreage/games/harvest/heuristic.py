@@ -57,8 +57,8 @@ def value(state, seat: int) -> float:
     reach = _REACH_LATER if later else _REACH_LAST
     if now == 0 and later == 0:
         reach = (0.0, 0.0, 0.0, 0.0)
-    # A visit still under way may still hold Fields actions: count one more placement.
-    if state.frames and now == 0:
+    # The seat's own visit under way may still hold a Fields action: one more chance.
+    if now == 0 and any(f[0] == "visit" and f[1] == seat and f[4] > 0 for f in state.frames):
         reach = _REACH_LAST
     ripe_kinds = set()
     for cell in state.farm[seat]:
