@@ -167,3 +167,24 @@ def test_following_every_hint_plays_the_game_the_hint_bot_plays_alone():
 
 def test_plain_bots_stay_available_beside_the_levels():
     assert type(make_agent("random", game="harvest")) is type(make_agent("random"))
+
+
+def test_mcts_models_the_other_seats_picks_as_made_without_knowing_its_own_FG_ACT_2():
+    """In a 3-player Fields of Green draft the picks are face down until all are made: in the
+    search, the seats picking after the searching seat decide from one statistics node for
+    all of its possible picks (their information set), never from one per pick."""
+    state = acreage.new_game("fields_of_green", players=3, seed=2)
+    greedy = make_agent("greedy", seed=0)
+    while len(state.waiting_seats()) < 3:  # the first seat to pick, the others still to come
+        state.apply(greedy.decide(state, state.current_player))
+    seat = state.current_player
+    bot = MctsAgent(seed=1, budget=None, c=0.3)
+    bot.budget.iterations = 300
+    bot.decide(state, seat)
+    root = bot.last_root
+    later = [s for s in root.shared if s != seat]
+    assert later, "the next seat's pick has no shared statistics"
+    shared = root.shared[later[0]]
+    assert sum(ch.visits for ch in shared.children.values()) > 0
+    for mine in root.children.values():
+        assert all(ch.visits == 0 for ch in mine.children.values())

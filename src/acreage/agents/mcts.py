@@ -76,7 +76,7 @@ from .simple import GreedyAgent, complete_turn, settle
 
 class _Node:
     __slots__ = ("children", "visits", "reward", "avail", "order", "path", "heads", "prior", "fresh",
-                 "virtual", "bias", "rival", "best")
+                 "virtual", "bias", "rival", "best", "shared")
 
     def __init__(self, path: tuple = ()) -> None:
         self.children: dict = {}
@@ -92,6 +92,7 @@ class _Node:
         self.bias = 0.0  # their summed reward
         self.rival = 0.0  # what the prior's value is measured against (see ``_prior_reward``)
         self.best = 0.0  # the best reward of any iteration through this node (``best_mix``)
+        self.shared: dict = {}  # seat -> its statistics in a round of hidden choices begun here
 
 
 class MctsAgent(Agent):
@@ -272,41 +273,54 @@ class MctsAgent(Agent):
         sim = state.determinize(seat, random.Random(self.rng.getrandbits(64)))
         node = root
         path: list[tuple[_Node, int]] = []  # (node, seat that chose the action into it)
+        # A round of simultaneous hidden choices (Fields of Green's 3-4 player picks): a seat
+        # choosing after another's secret choice does not know it, so it decides from one
+        # statistics node shared by all those choices (its information set, kept under the
+        # node where the round began), while the tree below still follows what was chosen.
+        hidden_from: _Node | None = None
+        hidden_seats: set[int] = set()
         while True:
             play_forced(sim, self.macros)  # single legal actions and macro actions
             if sim.is_terminal or (self.depth and len(path) >= self.depth):
                 break
             player = sim.current_player
             legal = sim.legal_actions()
-            if node.order is None:
-                node.order = self._ordered(node, sim, player, legal, judge)
+            secret = sim.is_secret_choice(legal[0])
+            if not secret:
+                hidden_from, hidden_seats = None, set()
+            stats = node
+            if hidden_from is not None and player not in hidden_seats:
+                stats = hidden_from.shared.get(player)
+                if stats is None:
+                    stats = hidden_from.shared[player] = _Node()
+            if stats.order is None:
+                stats.order = self._ordered(stats, sim, player, legal, judge)
                 if self.prior > 0:
-                    node.rival = self._rival(sim, player, judge, base)
-            candidates = self._widened(node, legal)
+                    stats.rival = self._rival(sim, player, judge, base)
+            candidates = self._widened(stats, legal)
             if self.prior > 0:
                 for a in candidates:
-                    if a not in node.children and a in node.prior:
-                        ch = node.children[a] = _Node()
+                    if a not in stats.children and a in stats.prior:
+                        ch = stats.children[a] = _Node()
                         ch.virtual = self.prior
-                        ch.bias = self.prior * self._prior_reward(node.prior[a], node.rival)
+                        ch.bias = self.prior * self._prior_reward(stats.prior[a], stats.rival)
                         ch.fresh = True
-            untried = [a for a in candidates if a not in node.children]
+            untried = [a for a in candidates if a not in stats.children]
             if untried:
                 action = untried[0]
                 sim.apply(action)
                 completion: list = []
                 if self.turns:
-                    self._follow(sim, player, node.heads.pop(action, ()), judge, completion)
-                child = node.children[action] = _Node(tuple(completion))
+                    self._follow(sim, player, stats.heads.pop(action, ()), judge, completion)
+                child = stats.children[action] = _Node(tuple(completion))
                 path.append((child, player))
-                node = child
                 break
             best_value, best_action = -math.inf, None
             for a in candidates:
-                node.children[a].avail += 1
+                stats.children[a].avail += 1
             mix = self._mix
             for a in candidates:
-                ch = node.children[a]
+                ch = stats.children[a]
                 n = ch.visits + ch.virtual
                 mean = (ch.reward + ch.bias) / n
                 if mix and ch.visits:
@@ -314,17 +328,28 @@ class MctsAgent(Agent):
                 value = mean + self.c * math.sqrt(math.log(ch.avail + ch.virtual) / n)
                 if value > best_value:
                     best_value, best_action = value, a
-            child = node.children[best_action]
+            child = stats.children[best_action]
             sim.apply(best_action)
             if child.fresh:  # its first real visit expands it: a leaf, like an untried action
                 completion: list = []
-                self._follow(sim, player, node.heads.pop(best_action, ()), judge, completion)
+                self._follow(sim, player, stats.heads.pop(best_action, ()), judge, completion)
                 child.path, child.fresh = tuple(completion), False
                 path.append((child, player))
                 break
             self._follow(sim, player, child.path, judge)
             path.append((child, player))
-            node = child
+            if secret:
+                if hidden_from is None:
+                    hidden_from = node
+                hidden_seats.add(player)
+            if stats is node:
+                node = child
+            else:  # the statistics were shared; the tree goes on below what was chosen here
+                stats.visits += 1  # (its widening counts its visits; it is no one's child)
+                below = node.children.get(best_action)
+                if below is None:
+                    below = node.children[best_action] = _Node(child.path)
+                node = below
         rewards = self._rollout(sim, judge, base)
         root.visits += 1
         for nd, player in path:

@@ -391,6 +391,12 @@ class GameState(ABC):
         The default: no such action."""
         return False
 
+    def is_secret_choice(self, action) -> bool:
+        """Whether ``action``, about to be taken, is a simultaneous hidden choice: the other
+        seats choosing in the same round make theirs without knowing it (searches model them
+        so)."""
+        return self._secret_choice(action)
+
     def public_notation(self, action) -> str:
         """How ``action`` (about to be taken by the player to act) may be shown to everyone.
 
