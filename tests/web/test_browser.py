@@ -242,6 +242,27 @@ def test_the_page_reconnects_after_the_server_is_killed_and_nothing_is_lost(tmp_
         again.kill()
 
 
+def test_the_lobby_offers_each_game_its_bot_levels_and_seats_the_chosen_one(server, browser):
+    page = new_page(browser)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", "foxglove")
+    kinds = page.eval_on_selector_all("select[data-seat='1'] option", "els => els.map(e => e.value)")
+    assert [k for k in kinds if k.startswith("bot:")] == ["bot:easy", "bot:medium", "bot:hard"]
+    assert page.eval_on_selector("select[data-seat='1']", "e => e.value") == "bot:medium"
+    page.select_option("#game", "harvest")
+    kinds = page.eval_on_selector_all("select[data-seat='1'] option", "els => els.map(e => e.value)")
+    assert "bot:expert" in kinds
+    title = page.eval_on_selector("select[data-seat='1'] option[value='bot:hard']", "e => e.title")
+    assert "iterations" in title
+    page.select_option("select[data-seat='1']", "bot:hard")
+    page.click("#create-button")
+    page.wait_for_url("**/play/**")
+    game_id = page.url.split("/play/")[1].split("#")[0]
+    assert api(server, f"/api/games/{game_id}")["seats"][1]["bot"] == "hard"
+    assert page.errors == []
+
+
 def test_hot_seat_hides_the_screen_between_seats(server, browser):
     page = new_page(browser)
     page.goto(server.url + "/")
