@@ -31,8 +31,9 @@ bench: $(STAMP)
 	$(BIN)/python bench/planner_bench.py --solo-seeds 2
 	$(BIN)/python bench/web_watchers.py
 
-# Long: bot strength: Foxglove solo against the rulebook's thresholds, and 2-player MCTS
-# against greedy in every game (about half an hour on 2 cores).
+# Long: bot strength by named level in every game: each level against the one below, the
+# strongest against greedy (2 and 3-4 players), greedy against random, every level alone
+# (bench/strength.py; several hours on 2 cores, resumable: results in strength/).
 strength: $(STAMP)
 	$(BIN)/python bench/strength.py
 

@@ -41,8 +41,8 @@ def load_heuristic(game: str, path: str):
     return module.evaluate
 
 
-def _agent(game: str, spec: str, heuristic: str | None, seed: int):
-    agent = make_agent(spec, seed=seed)
+def _agent(game: str, players: int, spec: str, heuristic: str | None, seed: int):
+    agent = make_agent(spec, seed=seed, game=game, players=players)
     if heuristic:
         judge = load_heuristic(game, heuristic)
         agent.heuristic = judge
@@ -53,7 +53,8 @@ def play_one(job: tuple) -> dict:
     """One game: ``seats[i]`` is 0 for bot A, 1 for bot B."""
     game, players, deal, seats, specs, heuristics, options = job
     state = new_game(game, players, seed=deal, **options)
-    agents = [_agent(game, specs[side], heuristics[side], deal * 31 + i) for i, side in enumerate(seats)]
+    agents = [_agent(game, players, specs[side], heuristics[side], deal * 31 + i)
+              for i, side in enumerate(seats)]
     think = [0.0] * players
     decisions = [0] * players
     kinds: list[Counter] = [Counter() for _ in range(players)]
