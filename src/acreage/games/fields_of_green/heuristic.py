@@ -55,13 +55,7 @@ def _yield(state, seat: int, p: int) -> tuple[int, int, int, int, int]:
             vp += e.vp
             equipment += e.equipment
         elif kind == "gain_per" or kind == "gain_if_none_adjacent":
-            if kind == "gain_per":
-                amount = state._count(seat, p, e.scope, e.match)
-                if e.max >= 0:
-                    amount = min(amount, e.max)
-                amount *= e.per
-            else:
-                amount = 0 if state._count(seat, p, "adjacent", e.match) else e.amount
+            amount = state.counted_gain(seat, p, e)
             if e.resource == "coins":
                 coins += amount
             elif e.resource == "food":

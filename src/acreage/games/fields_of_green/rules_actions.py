@@ -179,6 +179,17 @@ class ActionRules:
         if food:
             self._gain_food(seat, food)
 
+    def counted_gain(self, seat: int, p: int, e) -> int:
+        """What a ``gain_per`` or ``gain_if_none_adjacent`` effect of card ``p`` gives on the farm
+        as it is now (FG-EFX-6): per matching card (capped), or a fixed amount when no
+        neighbour matches."""
+        if e.kind == "gain_per":
+            amount = self._count(seat, p, e.scope, e.match)
+            if e.max >= 0:
+                amount = min(amount, e.max)
+            return amount * e.per
+        return 0 if self._count(seat, p, "adjacent", e.match) else e.amount
+
     def _run_effects(self, seat: int, p: int, when: str) -> None:
         """Apply a card's Immediate or Harvest effects (FG-EFX); choices become frames."""
         card = CARDS[self.pcard[seat][p]]
@@ -198,13 +209,7 @@ class ActionRules:
                     self._gain_food(seat, e.food)
                 later.extend(("gain_eq", seat) for _ in range(e.equipment))
             elif kind == "gain_per" or kind == "gain_if_none_adjacent":
-                if kind == "gain_per":
-                    amount = self._count(seat, p, e.scope, e.match)
-                    if e.max >= 0:
-                        amount = min(amount, e.max)
-                    amount *= e.per
-                else:
-                    amount = 0 if self._count(seat, p, "adjacent", e.match) else e.amount
+                amount = self.counted_gain(seat, p, e)
                 if e.resource == "coins":
                     self.coins[seat] += amount
                 elif e.resource == "food":
