@@ -293,18 +293,7 @@ class MctsAgent(Agent):
                 stats = hidden_from.shared.get(player)
                 if stats is None:
                     stats = hidden_from.shared[player] = _Node()
-            if stats.order is None:
-                stats.order = self._ordered(stats, sim, player, legal, judge)
-                if self.prior > 0:
-                    stats.rival = self._rival(sim, player, judge, base)
-            candidates = self._widened(stats, legal)
-            if self.prior > 0:
-                for a in candidates:
-                    if a not in stats.children and a in stats.prior:
-                        ch = stats.children[a] = _Node()
-                        ch.virtual = self.prior
-                        ch.bias = self.prior * self._prior_reward(stats.prior[a], stats.rival)
-                        ch.fresh = True
+            candidates = self._candidates(stats, sim, player, legal, judge, base)
             untried = [a for a in candidates if a not in stats.children]
             if untried:
                 action = untried[0]
@@ -315,19 +304,7 @@ class MctsAgent(Agent):
                 child = stats.children[action] = _Node(tuple(completion))
                 path.append((child, player))
                 break
-            best_value, best_action = -math.inf, None
-            for a in candidates:
-                stats.children[a].avail += 1
-            mix = self._mix
-            for a in candidates:
-                ch = stats.children[a]
-                n = ch.visits + ch.virtual
-                mean = (ch.reward + ch.bias) / n
-                if mix and ch.visits:
-                    mean += mix * (ch.best - mean)
-                value = mean + self.c * math.sqrt(math.log(ch.avail + ch.virtual) / n)
-                if value > best_value:
-                    best_value, best_action = value, a
+            best_action = self._select(stats, candidates)
             child = stats.children[best_action]
             sim.apply(best_action)
             if child.fresh:  # its first real visit expands it: a leaf, like an untried action
@@ -357,6 +334,41 @@ class MctsAgent(Agent):
             nd.reward += rewards[player]
             if rewards[player] > nd.best:
                 nd.best = rewards[player]
+
+    def _candidates(self, stats: _Node, sim, player: int, legal: list, judge, base: list[float]) -> list:
+        """The actions the search considers at ``stats`` now (progressive widening), the node's
+        ordering made at its first visit and each new candidate given its prior child."""
+        if stats.order is None:
+            stats.order = self._ordered(stats, sim, player, legal, judge)
+            if self.prior > 0:
+                stats.rival = self._rival(sim, player, judge, base)
+        candidates = self._widened(stats, legal)
+        if self.prior > 0:
+            for a in candidates:
+                if a not in stats.children and a in stats.prior:
+                    ch = stats.children[a] = _Node()
+                    ch.virtual = self.prior
+                    ch.bias = self.prior * self._prior_reward(stats.prior[a], stats.rival)
+                    ch.fresh = True
+        return candidates
+
+    def _select(self, stats: _Node, candidates: list):
+        """The candidate with the best availability-UCT value (alone, leaning toward the best
+        reward by ``best_mix``); each candidate counts as available once more."""
+        best_value, best_action = -math.inf, None
+        for a in candidates:
+            stats.children[a].avail += 1
+        mix = self._mix
+        for a in candidates:
+            ch = stats.children[a]
+            n = ch.visits + ch.virtual
+            mean = (ch.reward + ch.bias) / n
+            if mix and ch.visits:
+                mean += mix * (ch.best - mean)
+            value = mean + self.c * math.sqrt(math.log(ch.avail + ch.virtual) / n)
+            if value > best_value:
+                best_value, best_action = value, a
+        return best_action
 
     def _follow(self, sim, player: int, steps, judge, record: list | None = None) -> None:
         """Play the stored steps of a turn while this sample allows them, then finish the turn
