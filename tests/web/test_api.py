@@ -346,7 +346,7 @@ def test_a_player_who_leaves_is_replaced_by_greedy(client):
     assert client.post(f"/api/games/{gid}/leave", json={}).json()["error"] == "spectator"
     assert client.post(f"/api/games/{gid}/leave", json={"token": t1}).json() == {
         "seat": 1,
-        "now": "bot:greedy",
+        "now": "bot:medium",
     }
     act(client, gid, t0, "pass", 0)
     deadline = time.time() + 30
@@ -354,7 +354,7 @@ def test_a_player_who_leaves_is_replaced_by_greedy(client):
         time.sleep(0.1)
     v = view(client, gid, t1)
     assert v["to_act"] == 0 and v["seats"][1] == {"seat": 1, "kind": "bot", "bot": "greedy", "name": None}
-    assert any("now played by greedy" in n["text"] for n in v["notices"])
+    assert any("now played by medium" in n["text"] for n in v["notices"])
 
 
 def test_two_server_processes_on_one_store_never_both_write_a_move(db):

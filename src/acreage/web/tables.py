@@ -309,7 +309,7 @@ class Table:
         self._commit(seat, text, client_id)
         return Result(self.seq, text)
 
-    def hand_to_bot(self, seat: int, spec: str = "greedy") -> None:
+    def hand_to_bot(self, seat: int, spec: str = DEFAULT_LEVEL) -> None:
         """A player who leaves is replaced by a bot (the seat's token keeps watching)."""
         self.seats[seat] = f"bot:{spec}"
         self.store.set_seats(self.id, self.seats)
@@ -540,7 +540,7 @@ def create_row(
     if not isinstance(seats, list) or len(seats) != players or not all(isinstance(k, str) for k in seats):
         raise TableError(
             "malformed",
-            f'seats must list {players} seat kinds: "human", "open" or "bot:SPEC" (e.g. "bot:greedy")',
+            f'seats must list {players} seat kinds: "human", "open" or "bot:SPEC" (e.g. "bot:medium")',
         )
     for kind in seats:
         inputs.text(kind, "a seat kind", inputs.MAX_ID_CHARS)

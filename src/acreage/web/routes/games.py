@@ -22,7 +22,7 @@ from ..requests import (
     read_body,
     token_of,
 )
-from ..tables import Table, TableError, create_row, is_bot
+from ..tables import DEFAULT_LEVEL, Table, TableError, create_row, is_bot
 
 router = APIRouter()
 
@@ -165,9 +165,9 @@ async def leave(game_id: str, request: Request):
         raise TableError("spectator", "give your seat's token to hand it to a bot", 403)
     async with h.lock(game_id):
         table = h.table(game_id)
-        table.hand_to_bot(seat, "greedy")
+        table.hand_to_bot(seat, DEFAULT_LEVEL)
     h.changed(table)
-    return {"seat": seat, "now": "bot:greedy"}
+    return {"seat": seat, "now": f"bot:{DEFAULT_LEVEL}"}
 
 
 @router.post("/api/games/{game_id}/rematch", status_code=201, openapi_extra=body_schema({"token": TOKEN}))

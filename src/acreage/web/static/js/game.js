@@ -213,7 +213,7 @@ async function playPlan(actions) {
 
 $("plan").addEventListener("click", showPlan);
 $("leave").addEventListener("click", async () => {
-  if (!confirm("Leave the game? A bot (greedy) will play your seat from now on.")) return;
+  if (!confirm("Leave the game? A bot (the medium level) will play your seat from now on.")) return;
   try { await postJSON(`/api/games/${gameId}/leave`, {}, token); } catch (e) { $("action-error").textContent = e.message; }
 });
 $("notation-form").addEventListener("submit", ev => { ev.preventDefault(); const t = $("notation").value.trim(); if (t) { act(t); $("notation").value = ""; } });
