@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from acreage.arena import paired  # noqa: E402
 from acreage.core import game_info, games  # noqa: E402
 
-#: The goals of each kind of match (issue "bots worth playing"): A's win share at least this.
+#: The goal of each kind of match: bot A's win share at least this.
 GOALS = {"random": 0.99, "adjacent": 0.75, "top": 0.90}
 
 

@@ -254,3 +254,15 @@ def test_play_and_simulate_share_their_flags():
     simulate_help = runner.invoke(app, ["simulate", "-h"]).output
     for flag in ("--bots", "-b", "--agents", "-a", "--players", "-p", "--seed", "-s", "--option", "-o"):
         assert flag in play_help and flag in simulate_help, flag
+
+
+def test_bots_are_chosen_by_level_name_and_a_missing_level_is_refused(tmp_path):
+    result = runner.invoke(app, ["play", "harvest", "--players", "2", "--bots", "hard", "--seed", "3",
+                                 "--save-dir", str(tmp_path)], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "hard (seat 1)" in result.output
+    refused = runner.invoke(app, ["play", "foxglove", "--bots", "expert", "--save-dir", str(tmp_path)],
+                            input="quit\n")
+    assert refused.exit_code == 2
+    assert "Foxglove Farm has no level 'expert'; its levels are: easy, medium, hard" in refused.output
+    assert "Traceback" not in refused.output
