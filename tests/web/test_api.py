@@ -340,7 +340,7 @@ def test_plan_is_given_to_the_seat_to_act_only(client):
     assert plan["actions"] == [] or plan["actions"][0] in legal
 
 
-def test_a_player_who_leaves_is_replaced_by_greedy(client):
+def test_a_player_who_leaves_is_replaced_by_the_medium_level(client):
     made = create(client)
     gid, t0, t1 = made["id"], made["tokens"]["0"], made["tokens"]["1"]
     assert client.post(f"/api/games/{gid}/leave", json={}).json()["error"] == "spectator"
@@ -353,7 +353,7 @@ def test_a_player_who_leaves_is_replaced_by_greedy(client):
     while time.time() < deadline and view(client, gid)["to_act"] != 0:
         time.sleep(0.1)
     v = view(client, gid, t1)
-    assert v["to_act"] == 0 and v["seats"][1] == {"seat": 1, "kind": "bot", "bot": "greedy", "name": None}
+    assert v["to_act"] == 0 and v["seats"][1] == {"seat": 1, "kind": "bot", "bot": "medium", "name": None}
     assert any("now played by medium" in n["text"] for n in v["notices"])
 
 
