@@ -179,6 +179,13 @@ class MctsAgent(Agent):
         #: length then, the turn's steps, base values, actions returned since).
         self._kept: tuple | None = None
 
+    def __getstate__(self) -> dict:
+        """Pickled (the web keeps a seat's bot between moves so): the kept subtree and plans go
+        with it; the last search's whole tree (``last_root``, for tests) does not."""
+        state = self.__dict__.copy()
+        state["last_root"] = None
+        return state
+
     # ------------------------------------------------------------------ public
     def decide(self, state, seat: int):
         actions = state.legal_actions()
