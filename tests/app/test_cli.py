@@ -80,6 +80,12 @@ def test_bad_options_and_names_exit_2_without_traceback():
         assert "Traceback" not in result.output
 
 
+def test_games_lists_each_game_bot_levels():
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    assert "Bot levels: easy, " in result.output and "expert, searches ahead" in result.output
+
+
 def test_games_lists_foxglove_with_players_and_options():
     result = runner.invoke(app, ["games"])
     assert result.exit_code == 0

@@ -244,7 +244,7 @@ def replay_command(
 
 @app.command("games")
 def games_command() -> None:
-    """List the games, their player counts and options."""
+    """List the games, their player counts, options and bot levels."""
     console = _console()
     for info in games():
         summary = info.summary()
@@ -268,6 +268,9 @@ def games_command() -> None:
             table.add_row(key, json.dumps(spec["default"]), spec["help"])
         console.print(table)
         console.print(f"Set options with: acreage play {summary['name']} --option key=value", style="dim")
+        if info.levels:
+            console.print("Bot levels: " + "; ".join(f"{lv.name}, {lv.blurb}" for lv in info.levels))
+            console.print(f"Choose them with: acreage play {summary['name']} --bots hard", style="dim")
         console.print()
 
 
