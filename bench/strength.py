@@ -148,9 +148,8 @@ def main() -> None:
         text = table(info, results)
         specs = ", ".join(f"{lv.name} = `{lv.spec}`" + (f" (alone `{lv.solo}`)" if lv.solo else "")
                           for lv in info.levels)
-        note = (f"\nMeasured {stamp} with `.venv/bin/python bench/strength.py --game {info.name} "
-                f"--deals {args.deals} --random-deals {args.random_deals} --solo-deals {args.solo_deals} "
-                f"--many-deals {args.many_deals}`; "
+        note = (f"\nTable made {stamp} by `bench/strength.py --game {info.name}` from the games in "
+                f"`strength/{info.name}/` (each row's count; paired deals from seed 1000); "
                 f"levels: {specs}.\n")
         (args.out / f"{info.name}.md").write_text(text + "\n" + note)
         print(text + "\n" + note)
