@@ -9,8 +9,9 @@ asks the bot and returns the action's notation. A seat's bot is one object for t
 as in the terminal: it travels with each request, pickled, and comes back with the answer, so
 MCTS keeps its tree and every bot the rest of a turn it planned (a fresh bot per move searched
 each placement and payment again and forgot its plans). The server keeps it in memory only; a
-restart or an evicted table starts a fresh one, which plays on correctly. Bots wait their turn
-fairly and cannot hog:
+restart or an evicted table starts a fresh one, which plays on correctly. (Only the server's
+own workers write these pickles; nothing a client sends is ever unpickled.) Bots wait their
+turn fairly and cannot hog:
 - **Two lanes.** Quick bots (``greedy``, ``random`` with their default options) think in their
   own worker, so they never queue behind a search; searching bots share the other lane.
 - **Fair queues.** Each table has at most one bot move waiting (its bot loop waits for the

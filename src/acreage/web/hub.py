@@ -249,6 +249,8 @@ class Hub:
                 return  # the game changed while the bot thought (an undo): think again
             if notice is None and mind is not None:
                 table.bot_minds[seat] = mind
+            elif notice is None:  # the bot outgrew the size kept: the next move starts a fresh one
+                table.bot_minds.pop(seat, None)
             if problem:
                 text = f"{problem}; greedy played for {table.labels()[seat]}"
                 table.notices.append({"seq": table.seq, "text": text})
