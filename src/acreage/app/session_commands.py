@@ -27,8 +27,8 @@ COMMANDS = (
     ("<action>", "type the action itself, e.g. '{action}' (any unique start will do)"),
     ("help <name>", "explain a {thing}, e.g. 'help {topic}'"),
     ("list", "show every legal action, nothing folded away"),
-    ("hint", "ask the strongest bot (one second of thinking; MCTS, or the beam bot in solo "
-             "Foxglove) what it would play here"),
+    ("hint", "ask the game's strongest bot level (about a second of thinking; the beam bot in "
+             "solo Foxglove) what it would play here; it remembers its plan from one hint to the next"),
     ("plan", "show the game's best plan for this step, if it has one (Foxglove: transport); "
              "'plan apply' plays it"),
     ("undo", "take back your last action; 'undo all' takes back your whole turn so far"),
