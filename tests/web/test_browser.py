@@ -256,6 +256,7 @@ def test_the_lobby_offers_each_game_its_bot_levels_and_seats_the_chosen_one(serv
     title = page.eval_on_selector("select[data-seat='1'] option[value='bot:hard']", "e => e.title")
     assert "iterations" in title
     page.select_option("select[data-seat='1']", "bot:hard")
+    assert "iterations" in page.inner_text("[data-level-help='1']")  # said beside the seat, not on hover
     page.click("#create-button")
     page.wait_for_url("**/play/**")
     game_id = page.url.split("/play/")[1].split("#")[0]

@@ -36,7 +36,12 @@ function drawSeats() {
       ...kinds.filter(([k]) => s === 0 || k !== "you").map(([k, label, blurb]) =>
         el("option", { value: k, selected: k === choice || null, title: blurb || null }, label)));
     const name = el("input", { name: "name" + s, "data-name": s, maxlength: 24, placeholder: "name (optional)", size: 14 });
-    box.append(el("div", {}, el("label", {}, `Seat ${s + 1}: `, select), " ", name));
+    // What the chosen bot level plays like, beside the seat (a title alone shows only on hover).
+    const help = el("span", { class: "muted option-help", "data-level-help": s });
+    const explain = () => { help.textContent = (kinds.find(([k]) => k === select.value) || [])[2] || ""; };
+    select.addEventListener("change", explain);
+    explain();
+    box.append(el("div", {}, el("label", {}, `Seat ${s + 1}: `, select), " ", name, " ", help));
   }
   drawOptions(n);
 }
