@@ -130,7 +130,7 @@ def main() -> None:
         for name, kind, players, lineup in plan:
             if name not in chosen_names:
                 # Not played now: its table line from the games already played, if any.
-                rows = paired.load(folder / f"{name}.jsonl")
+                rows = paired.current(paired.load(folder / f"{name}.jsonl"), info.name, players, lineup)
                 if rows:
                     results.append((name, kind, players, paired.summarise(rows)))
                 continue

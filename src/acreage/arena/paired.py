@@ -7,7 +7,9 @@ cancel, so fewer games tell two levels apart (``make strength``, ``tools/bot_mat
 A match is a ``lineup`` of specs: the first is the bot measured, the others fill the other seats
 (``["hard", "medium"]`` at 2 players; ``["hard", "medium", "medium"]`` at 3). Bot A sits in each
 seat once per deal. Alone, each deal is played once per spec. Rows are appended to a JSONL
-file as they finish, so a stopped run resumes where it was.
+file as they finish, so a stopped run resumes where it was; a row's key names the specs the
+lineup's levels stood for when it was played, so after a level's spec changes its old games
+are no longer counted (:func:`current`).
 """
 
 from __future__ import annotations
@@ -34,6 +36,9 @@ class Pairing:
     seat_a: int
     lineup: tuple[str, ...]
     options: tuple[tuple[str, Any], ...] = ()
+    #: The bot spec each name of the lineup stands for now (a level's spec may change between
+    #: runs; a row played with another spec is not this job's).
+    resolved: tuple[str, ...] = ()
 
     def seats(self) -> list[str]:
         """The spec in each seat: A in ``seat_a``, the rest of the lineup in order after it."""
@@ -48,14 +53,17 @@ class Pairing:
         return out
 
     def key(self) -> str:
-        return f"{self.deal}/{self.seat_a}"
+        return f"{self.deal}/{self.seat_a}/{'|'.join(self.resolved or self.lineup)}"
 
 
 def pairings(game: str, players: int, lineup: list[str], deals: int, seed0: int = 1000,
              options: dict | None = None) -> list[Pairing]:
     """Every game of a match: ``deals`` seeds, bot A in each seat of each (alone, one game)."""
+    from ..agents import resolve_spec
+
     opts = tuple(sorted((options or {}).items()))
-    return [Pairing(game, players, seed0 + d, a, tuple(lineup), opts)
+    resolved = tuple(resolve_spec(spec, game, players) for spec in lineup)
+    return [Pairing(game, players, seed0 + d, a, tuple(lineup), opts, resolved)
             for d in range(deals) for a in range(players)]
 
 
@@ -93,6 +101,12 @@ def load(out: Path) -> list[dict]:
     if not out.exists():
         return []
     return [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
+
+
+def current(rows: list[dict], game: str, players: int, lineup: list[str]) -> list[dict]:
+    """The rows played with the specs ``lineup`` stands for now."""
+    specs = "|".join(pairings(game, players, lineup, 1)[0].resolved)
+    return [row for row in rows if row["key"].split("/", 2)[-1] == specs]
 
 
 def run(jobs: list[Pairing], out: Path | None = None, workers: int = 2) -> list[dict]:
