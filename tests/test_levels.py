@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
+import zlib
 
 import pytest
 
@@ -109,11 +110,11 @@ def test_greedy_without_temperature_plays_as_before():
 def test_a_pickled_bot_plays_on_as_the_same_bot_would():
     """The web's worker gets the seat's bot pickled with each request and returns it: the
     game it plays is the one a bot kept in memory plays (tree and plans included)."""
-    from acreage.web.bots import decide
+    from acreage.web.bots import MAX_MIND_BYTES, decide
 
     state = acreage.new_game("fields_of_green", players=2, seed=21)
     kept = make_agent("mcts:iterations=40", seed=8)
-    mind = pickle.dumps(make_agent("mcts:iterations=40", seed=8))
+    mind = zlib.compress(pickle.dumps(make_agent("mcts:iterations=40", seed=8)))
     other = make_agent("greedy", seed=1)
     reused = 0
     for _ in range(60):
@@ -124,7 +125,8 @@ def test_a_pickled_bot_plays_on_as_the_same_bot_would():
             text, mind = decide(state.record(), 0, "mcts:iterations=40", None, mind)
             expected = kept.decide(state, 0)
             assert text == str(expected)
-            reused += pickle.loads(mind).last_reused > 0
+            assert len(mind) < MAX_MIND_BYTES
+            reused += pickle.loads(zlib.decompress(mind)).last_reused > 0
             state.apply(expected)
         else:
             state.apply(other.decide(state, seat))

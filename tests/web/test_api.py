@@ -167,6 +167,7 @@ def test_a_bot_seat_keeps_one_bot_for_the_game(client):
     """The seat's bot comes back from each move (pickled) and goes with the next one: MCTS's
     tree and plans are kept between its moves, not rebuilt for each one."""
     import pickle
+    import zlib
 
     made = create(client, game="fields_of_green", seats=["bot:mcts:iterations=30", "bot:greedy"], options={})
     gid = made["id"]
@@ -176,7 +177,7 @@ def test_a_bot_seat_keeps_one_bot_for_the_game(client):
     while time.time() < deadline and reused == 0:
         mind = table.bot_minds.get(0)
         if mind is not None:
-            reused = pickle.loads(mind).last_reused
+            reused = pickle.loads(zlib.decompress(mind)).last_reused
         time.sleep(0.2)
     assert reused > 0
     assert set(table.bot_minds) <= {0, 1}

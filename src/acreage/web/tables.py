@@ -91,8 +91,8 @@ class Table:
         #: How many undos the table has seen: a socket that saw an older count is sent the
         #: whole log again, since an undo removes lines it has shown.
         self.undos = 0
-        #: Each bot seat's bot after its last move, pickled (``bots.decide``): one bot per seat for
-        #: the whole game. Memory only: a restart or an eviction starts fresh bots.
+        #: Each bot seat's bot after its last move, pickled and compressed (``bots.decide``): one
+        #: bot per seat for the whole game. Memory only: a restart or an eviction starts fresh bots.
         self.bot_minds: dict[int, bytes] = {}
         self._rebuild(row.moves)
         for move in row.moves:
