@@ -143,7 +143,7 @@ def main() -> None:
             results.append((name, kind, players, summary))
             w = summary["win"]
             print(f"{info.name} {name}: {summary['games']} games, A {w['rate']:.0%} "
-                  f"({w['low']:.0%}–{w['high']:.0%}), mean {summary['mean_a']:.1f} "
+                  f"({w['low']:.0%}–{w['high']:.0%}), mean {summary['score_a']['mean']:.1f} "
                   f"[{time.perf_counter() - t0:.0f} s]", flush=True)
         text = table(info, results)
         specs = ", ".join(f"{lv.name} = `{lv.spec}`" + (f" (alone `{lv.solo}`)" if lv.solo else "")

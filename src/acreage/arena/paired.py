@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import multiprocessing
-import statistics
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -67,15 +66,23 @@ def pairings(game: str, players: int, lineup: list[str], deals: int, seed0: int 
             for d in range(deals) for a in range(players)]
 
 
-def play(pairing: Pairing) -> dict:
-    """Play one game; its row: scores, ranking, seconds and decisions per seat, action kinds."""
+def agents_of(pairing: Pairing) -> list:
+    """The bots of one game, one per seat, each seeded from the deal and its seat."""
     from ..agents import make_agent
+
+    return [make_agent(spec, seed=pairing.deal * 31 + s, game=pairing.game, players=pairing.players)
+            for s, spec in enumerate(pairing.seats())]
+
+
+def play(pairing: Pairing, agents: list | None = None) -> dict:
+    """Play one game (with ``agents``, default :func:`agents_of`); its row: scores, ranking,
+    seconds and decisions per seat, action kinds."""
     from ..core.registry import new_game
 
     state = new_game(pairing.game, pairing.players, seed=pairing.deal, **dict(pairing.options))
     seats = pairing.seats()
-    agents = [make_agent(spec, seed=pairing.deal * 31 + s, game=pairing.game, players=pairing.players)
-              for s, spec in enumerate(seats)]
+    if agents is None:
+        agents = agents_of(pairing)
     think = [0.0] * pairing.players
     decisions = [0] * pairing.players
     kinds: list[Counter] = [Counter() for _ in range(pairing.players)]
@@ -164,5 +171,4 @@ def summarise(rows: list[dict]) -> dict:
         "kinds_a": dict(kinds[0]),
         "kinds_others": dict(kinds[1]),
         "tiers": dict(tiers),
-        "mean_a": statistics.mean(a_scores) if a_scores else None,
     }
