@@ -1,4 +1,4 @@
-"""Benchmark the exact transport planner (``acreage.games.foxglove.planner``).
+"""Benchmark the exact transport planner (``acreage.games.foxglove.bots.planner``).
 
 (a) Solve time: play games with the random and greedy bots (1–4 players, some seats expert),
     keep every state where a seat's transport stage (round 4: the combined stage) opens, plus a
@@ -25,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import acreage  # noqa: E402
 from acreage.agents import make_agent  # noqa: E402
-from acreage.games.foxglove import planner as pl  # noqa: E402
 from acreage.games.foxglove.actions import HAUL, MOVE, PROCESS  # noqa: E402
+from acreage.games.foxglove.bots import planner as pl  # noqa: E402
 from acreage.games.foxglove.constants import FINAL, TRANSPORT  # noqa: E402
 
 

@@ -129,3 +129,18 @@ def test_layers_import_downwards_only():
             if layer == "games" and other == "games" and name.split(".")[1:2] != target.split(".")[1:2]:
                 wrong.append(f"{name} -> {target} (one game imports another)")
     assert wrong == []
+
+
+def test_a_games_rules_never_import_what_its_bots_know():
+    """A game's ``bots`` subpackage (its heuristics, learned value, planner, book) sits above its
+    rules: only the package's ``__init__`` (which registers them in ``GameInfo``) and the
+    subpackage itself import it, so the rules read the same with every bot removed."""
+    graph = imports(modules(), everywhere=True)
+    wrong = []
+    for name, targets in graph.items():
+        parts = name.split(".")
+        if parts[0] != "games" or len(parts) < 3 or parts[2] == "bots":
+            continue
+        wrong += [f"{name} -> {t}" for t in targets if t.split(".")[:3] == ["games", parts[1], "bots"]]
+    assert wrong == []
+    assert "games.foxglove.bots.heuristic" in graph["games.foxglove"], "the registration imports it"

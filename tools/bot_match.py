@@ -30,8 +30,11 @@ from acreage.core import game_info  # noqa: E402
 
 
 def load_heuristic(game: str, path: str):
-    """A heuristic module loaded from ``path`` as if it were ``acreage.games.<game>.<name>``."""
-    name = f"acreage.games.{game}._match_{abs(hash(path))}"
+    """A heuristic module loaded from ``path`` as if it lived beside the game's own heuristic
+    (``acreage.games.<game>`` or, for Foxglove, its ``bots`` subpackage), so its relative
+    imports resolve."""
+    package = game_info(game).heuristic.__module__.rpartition(".")[0]
+    name = f"{package}._match_{abs(hash(path))}"
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module

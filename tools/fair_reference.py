@@ -71,9 +71,9 @@ def fair_game(setup: int, seed: int, guesses: int, width: int, per_town: int,
     from acreage.agents.base import play_forced
     from acreage.agents.simple import complete_turn
     from acreage.games.foxglove.actions import BUILD
+    from acreage.games.foxglove.bots.prune import shortlist
+    from acreage.games.foxglove.bots.value import estimate_final_score as judge
     from acreage.games.foxglove.content import TILES
-    from acreage.games.foxglove.prune import shortlist
-    from acreage.games.foxglove.value import estimate_final_score as judge
 
     start = time.process_time()
     rng = random.Random(seed)

@@ -94,7 +94,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from acreage.games.foxglove.value import model_fingerprint  # noqa: E402
+from acreage.games.foxglove.bots.value import model_fingerprint  # noqa: E402
 from fit_value import ROUNDS, WIDTH, _row, _show, fit, quality, start_vector  # noqa: E402
 from solo_ab import RAY_ENV, model_file, seed_range  # noqa: E402
 from solo_oracle import _key, _setups, beam, town_of, turns, varied  # noqa: E402
@@ -107,7 +107,7 @@ def round_start_towns(setup: int, seed: int, width: int, per_town: int,
     the value rates best), best first. The beam stops where the last round asked starts."""
     from acreage import new_game
     from acreage.agents.base import play_forced
-    from acreage.games.foxglove.value import estimate_final_score as judge
+    from acreage.games.foxglove.bots.value import estimate_final_score as judge
 
     last = max(rounds)
     rng = random.Random(seed)
@@ -191,7 +191,7 @@ def settings_of(job: tuple) -> dict:
 
 def tiles_hash() -> str:
     """The tile data the labels were computed with (a changed cost or slot makes them stale)."""
-    from acreage.games.foxglove.book import content_hash
+    from acreage.games.foxglove.bots.book import content_hash
 
     return content_hash()
 
@@ -273,7 +273,7 @@ def agreement(fair: dict, oracle: dict) -> list[dict]:
     choice are the limit. ``fair`` and ``oracle`` map (setup, seed) to a game's line; a row
     holds the correlations of the fair labels with the oracle's and with the shipped value,
     and the fair label of the town each of them rates best, the group's best and its mean."""
-    from acreage.games.foxglove.value import estimate_final_score
+    from acreage.games.foxglove.bots.value import estimate_final_score
 
     rows = []
     for game in sorted(set(fair) & set(oracle)):
@@ -422,7 +422,7 @@ def level_rows(jobs: list[tuple[int, int, str]]) -> list[tuple[int, np.ndarray]]
     [(round, its row in ``fit_value``'s layout)] at every position the bot decides in."""
     from acreage import new_game
     from acreage.agents import make_agent
-    from acreage.games.foxglove import value
+    from acreage.games.foxglove.bots import value
 
     rows = []
     for setup, seed, model_text in jobs:
@@ -477,7 +477,7 @@ def keep_level(w: np.ndarray, prior: np.ndarray, positions: dict[int, np.ndarray
 
 def model_of(w: np.ndarray, provenance: str) -> dict:
     """A model file's contents (``value_model.json``'s layout) for the parameters ``w``."""
-    from acreage.games.foxglove import value
+    from acreage.games.foxglove.bots import value
 
     return {
         "provenance": provenance,

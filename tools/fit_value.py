@@ -60,7 +60,7 @@ from pathlib import Path
 import numpy as np
 
 from acreage.agents.base import play_forced
-from acreage.games.foxglove import value
+from acreage.games.foxglove.bots import value
 from acreage.games.foxglove.constants import PRODUCTION
 
 #: The policy that plays the games and the sibling continuations (``--policy``).

@@ -7,7 +7,7 @@
 Each part also reports the mean and worst time of one greedy decision.
 
     .venv/bin/python tools/greedy_eval.py --games 40 --seed 1
-    git show HEAD:src/acreage/games/foxglove/heuristic.py > /tmp/old_heuristic.py
+    git show HEAD:src/acreage/games/foxglove/bots/heuristic.py > /tmp/old_heuristic.py
     .venv/bin/python tools/greedy_eval.py --games 20 --old-heuristic /tmp/old_heuristic.py --skip-solo
 """
 
@@ -57,8 +57,8 @@ def winner_is(state, seat: int) -> bool:
 
 
 def load_heuristic(path: str):
-    """Load a heuristic module from a file as if it lived in the foxglove package."""
-    spec = importlib.util.spec_from_file_location("acreage.games.foxglove._bench_old_heuristic", path)
+    """Load a heuristic module from a file as if it lived in the foxglove bots package."""
+    spec = importlib.util.spec_from_file_location("acreage.games.foxglove.bots._bench_old_heuristic", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module.evaluate

@@ -70,7 +70,7 @@ def solo_game(spec: str, setup: int, seed: int, agent_seed: int, model: str | No
     snapshots there), outside the timed part."""
     from acreage import new_game
     from acreage.agents import make_agent
-    from acreage.games.foxglove import value
+    from acreage.games.foxglove.bots import value
 
     value.use_model(Path(model) if model else None)
     state = new_game("foxglove", players=1, seed=seed, solo_setup=setup)
@@ -204,7 +204,7 @@ def main() -> None:
     model_b = None
     if args.value_b is not None:
         from acreage.core.errors import ContentError
-        from acreage.games.foxglove import value
+        from acreage.games.foxglove.bots import value
 
         try:
             value.use_model(args.value_b)  # a broken file fails here too

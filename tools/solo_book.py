@@ -96,7 +96,7 @@ def main() -> None:
     setups = [int(s) for s in args.setups.split(",")]
     if any(s not in (2, 3, 4, 5, 6) for s in setups):
         parser.error("--setups: only the fixed solo setups 2-6 have one opening position")
-    from acreage.games.foxglove import book
+    from acreage.games.foxglove.bots import book
 
     seeds = range(args.seed0, args.seed0 + args.games)
     entries = []

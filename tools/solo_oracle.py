@@ -111,8 +111,8 @@ def turns(state, rng: random.Random):
     transport stages followed to the next decision or the game's end."""
     from acreage.agents.base import play_forced
     from acreage.agents.simple import complete_turn
-    from acreage.games.foxglove.prune import shortlist
-    from acreage.games.foxglove.value import estimate_final_score as judge
+    from acreage.games.foxglove.bots.prune import shortlist
+    from acreage.games.foxglove.bots.value import estimate_final_score as judge
 
     for action in state.legal_actions():
         child = state.clone()
@@ -132,7 +132,7 @@ def beam(root, width: int, rng: random.Random, per_town: int = 0,
     cubes moved about. ``by_first``, if given, receives the best final score found under
     each of ``root``'s legal steps (the step as key)."""
     from acreage.agents.base import play_forced
-    from acreage.games.foxglove.value import estimate_final_score as judge
+    from acreage.games.foxglove.bots.value import estimate_final_score as judge
 
     if width < 1:
         raise ValueError(f"width={width}: the beam must keep at least 1 position")

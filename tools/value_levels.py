@@ -1,6 +1,6 @@
 """Check (and mend) how the learned value's four rounds line up, on the bot's own solo games.
 
-Why: the value (``games/foxglove/value.py``) has one model per round, and a tree search compares
+Why: the value (``games/foxglove/bots/value.py``) has one model per round, and a tree search compares
 leaves from different rounds: a line that reaches the next round is judged by the next round's
 model, its siblings by this round's. Only the *differences* between the rounds' levels matter to
 a solo search, and nothing in the sibling fits of ``tools/fit_value.py`` pins them down well:
@@ -40,7 +40,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from acreage.games.foxglove import value  # noqa: E402
+from acreage.games.foxglove.bots import value  # noqa: E402
 from acreage.games.foxglove.constants import CONSTRUCTION, FINAL, TRANSPORT  # noqa: E402
 
 BOT = "mcts:iterations=48"

@@ -1,4 +1,4 @@
-"""The solo opening book (games/foxglove/book.py) and how the MCTS bot uses it.
+"""The solo opening book (games/foxglove/bots/book.py) and how the MCTS bot uses it.
 
 The book's moves are game content computed offline; these tests check that a book is matched
 only at its exact position, that a stale or broken file is handled as promised, and that the
@@ -14,7 +14,7 @@ import pytest
 import acreage
 from acreage.agents import make_agent
 from acreage.core.errors import ContentError
-from acreage.games.foxglove import book
+from acreage.games.foxglove.bots import book
 
 
 def _solo(setup: int, seed: int):

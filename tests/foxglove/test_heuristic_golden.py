@@ -13,7 +13,7 @@ import random
 from pathlib import Path
 
 import acreage
-from acreage.games.foxglove import heuristic
+from acreage.games.foxglove.bots import heuristic
 
 DATA = Path(__file__).parent / "data" / "heuristic_parts.json"
 TABLES = ({"players": 1}, {"players": 2}, {"players": 3, "expert": [1]}, {"players": 4})

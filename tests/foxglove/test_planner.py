@@ -1,4 +1,4 @@
-"""The exact transport planner (``acreage.games.foxglove.planner``).
+"""The exact transport planner (``acreage.games.foxglove.bots.planner``).
 
 The planner's value is compared with an exhaustive search over every legal action sequence of
 the stage (moves, Hauler's Hut pulls, Porter's Lodge moves, round-4 processing steps), memoised on
@@ -19,10 +19,10 @@ import sys
 
 import pytest
 
-from acreage.games.foxglove import planner as pl
-from acreage.games.foxglove import planner_model as pm
 from acreage.games.foxglove import scenario as sc
 from acreage.games.foxglove.actions import DONE, HAUL, MOVE
+from acreage.games.foxglove.bots import planner as pl
+from acreage.games.foxglove.bots import planner_model as pm
 from acreage.games.foxglove.constants import FINAL
 from acreage.games.foxglove.content import TILES
 from acreage.games.foxglove.geometry import SHAPES, cell_of, shape_name
@@ -501,7 +501,7 @@ def test_greedy_fallback_is_legal_on_random_towns():
 
 
 def test_importing_acreage_does_not_import_ortools():
-    code = "import sys, acreage, acreage.games.foxglove.planner; print('ortools' in sys.modules)"
+    code = "import sys, acreage, acreage.games.foxglove.bots.planner; print('ortools' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

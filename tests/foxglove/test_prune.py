@@ -1,4 +1,4 @@
-"""The shortlist of sub-decision options that look-ahead judges (``games/foxglove/prune.py``).
+"""The shortlist of sub-decision options that look-ahead judges (``games/foxglove/bots/prune.py``).
 
 FF-TRL-1, FF-CON-8: the trail placements and building cells are all offered by the engine;
 the shortlist only decides which of them a bot's greedy completion bothers to judge."""
@@ -14,11 +14,11 @@ import acreage
 from acreage.agents import make_agent
 from acreage.agents.simple import complete_turn
 from acreage.core.registry import game_info
-from acreage.games.foxglove import prune
 from acreage.games.foxglove import scenario as sc
 from acreage.games.foxglove.actions import PLACE, TRAIL
+from acreage.games.foxglove.bots import prune
+from acreage.games.foxglove.bots.prune import CELLS_KEPT, TRAILS_KEPT, shortlist
 from acreage.games.foxglove.geometry import cell_of, neighbours, shape_name
-from acreage.games.foxglove.prune import CELLS_KEPT, TRAILS_KEPT, shortlist
 
 
 def _direction(src: tuple[int, int], dst: tuple[int, int]) -> int:

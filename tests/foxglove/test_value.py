@@ -1,4 +1,4 @@
-"""The learned final-score estimate used by tree search (``games/foxglove/value.py``)."""
+"""The learned final-score estimate used by tree search (``games/foxglove/bots/value.py``)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import acreage
 from acreage.core.errors import ContentError
 from acreage.core.registry import game_info
 from acreage.games.foxglove import scenario as sc
-from acreage.games.foxglove import trail_distance as td
-from acreage.games.foxglove import value
+from acreage.games.foxglove.bots import trail_distance as td
+from acreage.games.foxglove.bots import value
 
 
 def test_registered_as_the_games_value():

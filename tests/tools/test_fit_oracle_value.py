@@ -25,8 +25,8 @@ def round_2_towns():
 
 
 def test_towns_are_distinct_and_wait_at_the_rounds_first_construction_decision_FF_RND_1(round_2_towns):
+    from acreage.games.foxglove.bots.value import estimate_final_score
     from acreage.games.foxglove.constants import CONSTRUCTION
-    from acreage.games.foxglove.value import estimate_final_score
 
     assert list(round_2_towns) == [2]
     towns = round_2_towns[2]
@@ -62,7 +62,7 @@ def test_groups_label_each_sibling_with_a_finished_games_score_FF_SOLO_10():
 def test_a_games_line_round_trips_through_json_and_replays_each_sibling_FF_SOLO_10():
     """A dataset line keeps each sibling as actions from the game's start: replayed, it is the
     same position (same town, same features) with the same label."""
-    from acreage.games.foxglove import value
+    from acreage.games.foxglove.bots import value
 
     job = (5, 4212, 2, 1, 1, 2, 1, (3,))
     groups = fit_oracle_value.play_groups(job)
@@ -235,7 +235,7 @@ def test_a_bad_option_is_refused_before_any_game(tmp_path, monkeypatch, capsys, 
 def test_agreement_compares_the_fair_labels_with_the_oracles_and_the_values_FF_SOLO_10():
     """``agreement``: per group, how the fair bot's labels rank the oracle's towns against the
     oracle's labels and the value, and the fair label of each one's favourite town."""
-    from acreage.games.foxglove.value import estimate_final_score
+    from acreage.games.foxglove.bots.value import estimate_final_score
 
     oracle = _random_line(5, 1)
     fair = json.loads(json.dumps(oracle))
@@ -279,7 +279,7 @@ def test_keep_level_moves_only_the_bias_so_the_mean_estimate_stays_the_priors():
 def test_level_games_are_played_with_the_model_given_and_give_rows_of_the_rounds():
     """The level games are played with the refitted model (so the positions are those a bot
     using it reaches), and every row carries a round the model has."""
-    from acreage.games.foxglove import value
+    from acreage.games.foxglove.bots import value
 
     model = json.loads(value.MODEL_FILE.read_text())
     used = []
@@ -337,7 +337,7 @@ def test_cross_validation_holds_each_seed_out_once_and_fits_on_the_others():
 def test_a_line_records_the_value_model_its_search_pruned_with():
     """The oracle's labels move with the value that prunes its search, so each line names the
     model: another model file gives another fingerprint, and the shipped one its own again."""
-    from acreage.games.foxglove import value
+    from acreage.games.foxglove.bots import value
 
     shipped = value.model_fingerprint()
     candidate = _TOOLS / "candidates" / "value_oracle_134_groups_2026-12-03.json"

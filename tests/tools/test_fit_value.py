@@ -160,7 +160,7 @@ def test_round_horizon_continuations_stop_at_the_next_rounds_first_construction_
 def test_designs_false_keeps_every_design_weight_at_its_prior():
     """With few groups a weight per tile design fits noise: ``designs=False`` moves only the
     base inputs (the heuristic's terms and the town's plain facts)."""
-    from acreage.games.foxglove import value
+    from acreage.games.foxglove.bots import value
 
     assert 30 >= value.N_BASE  # input 30 of ``_groups`` is a design count
     prior = np.zeros(4 * W)

@@ -57,6 +57,11 @@ class GameInfo:
     #: whole games by ``tools/solo_book.py``). ``mcts`` plays it instead of searching unless
     #: ``book=0``.
     book: Callable[[Any, int], Any] | None = None
+    #: Optional shortcuts for the position: macros(state) -> ``(name, actions)`` pairs, each a
+    #: sequence of actions legal in turn (Foxglove: the exact transport plan of a stage). Bots
+    #: take them as one decision, the terminal and the web offer them to players; they come
+    #: from the registry so that a game's rules never import what its bots know.
+    macros: Callable[[Any], list] | None = None
     #: Optional presentation model (``core/presentation.py``): the words of every card and
     #: tile, action labels, groups and ``args``, derived facts. The terminal and the web read
     #: it; without one they show bare notation.

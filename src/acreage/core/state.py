@@ -419,9 +419,12 @@ class GameState(ABC):
 
     def macro_actions(self) -> list[tuple[str, list]]:
         """Shortcuts a bot may take as one decision: ``(name, actions)`` pairs, each a sequence
-        of actions legal in turn from this position (e.g. Foxglove's exact transport plan).
-        Games without shortcuts return an empty list."""
-        return []
+        of actions legal in turn from this position (e.g. Foxglove's exact transport plan),
+        from the game's ``GameInfo.macros``. Games without shortcuts give an empty list."""
+        from .registry import game_info
+
+        macros = game_info(self.game_name).macros
+        return [] if macros is None else macros(self)
 
     def in_subdecision(self) -> bool:
         """True while the player to act is in the middle of a multi-step decision

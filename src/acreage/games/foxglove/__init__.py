@@ -7,15 +7,16 @@ from typing import Any
 from ...core.levels import Level
 from ...core.options import OptionSpec, as_bool, as_int, seat_or_none
 from ...core.registry import GameInfo
-from .book import lookup as book_lookup
+from .bots.book import lookup as book_lookup
+from .bots.heuristic import evaluate
+from .bots.planner import transport_macro
+from .bots.prune import shortlist
+from .bots.value import estimate_final_score, next_round_start
 from .conservation import conservation_errors
-from .heuristic import evaluate
 from .metrics import metrics
 from .present import PRESENTATION
-from .prune import shortlist
 from .rulings import DEFAULT_MOVE_CAP, SOLO_SETUPS
 from .state import FoxgloveState
-from .value import estimate_final_score, next_round_start
 
 
 def _seats(value: Any, players: int) -> frozenset[int]:
@@ -100,6 +101,7 @@ GAME_INFO = GameInfo(
     shortlist=shortlist,
     horizon=next_round_start,
     book=book_lookup,
+    macros=transport_macro,
     presentation=PRESENTATION,
     metrics=metrics,
     conservation=conservation_errors,

@@ -153,14 +153,6 @@ class FoxgloveState(
 
         return max_game_length(self.num_players, self.options)
 
-    def macro_actions(self) -> list[tuple[str, list]]:
-        """In a transport stage (or round 4's combined stage): the planner's best plan for it."""
-        if self.phase not in (TRANSPORT, FINAL) or (self.frames and self.frames[-1][0] != "tstart"):
-            return []
-        from .planner import plan_cached
-
-        return [("plan", list(plan_cached(self).actions))]
-
     def in_subdecision(self) -> bool:
         """True at every step of a turn that has begun and is not finished: placing, paying, a
         trail action, and the choices a build's immediate effect asks for (the Emporium's goods

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
-from ...core.caches import memo_table
-from . import effects as fx
-from .content import TILES
-from .goods import NUM_GOODS
+from ....core.caches import memo_table
+from ..content import TILES
+from ..goods import NUM_GOODS
+from .. import effects as fx
 from .planner_objective import SCALE, building_terms, leftover_parts
 from .planner_town import TransportTown
 

@@ -19,9 +19,9 @@ It reads only the town's layout, which every seat can see.
 
 from __future__ import annotations
 
-from .actions import PLACE, TRAIL, Action
-from .geometry import neighbours, opposite
-from .rules_construction import live_openings
+from ..actions import PLACE, TRAIL, Action
+from ..geometry import neighbours, opposite
+from ..rules_construction import live_openings
 from .trail_distance import layout as _layout
 
 #: Trail placements kept per step; upgrades and "done" are always kept (there are few).

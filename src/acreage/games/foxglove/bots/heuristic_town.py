@@ -19,8 +19,8 @@ must run in the order ``heuristic._evaluate`` calls them.
 
 from __future__ import annotations
 
-from .constants import CONSTRUCTION, PRODUCTION
-from .goods import NUM_GOODS, STONE, WOOD
+from ..constants import CONSTRUCTION, PRODUCTION
+from ..goods import NUM_GOODS, STONE, WOOD
 from .heuristic_tables import (
     ALL_MASK,
     BIG,

@@ -16,7 +16,7 @@ design counts correct it where a tile is worth more or less than its terms say (
 from setup 6's opening, a Fertile Plot gained about 7 points over the Swidden that the model
 without counts preferred).
 
-How it is fitted (``tools/fit_value.py``; coefficients in ``data/value_model.json`` with their
+How it is fitted (``tools/fit_value.py``; coefficients in ``games/foxglove/data/value_model.json`` with their
 provenance): from positions of greedy games, the turns the policy rates best are each played
 out to the end with the same hidden stack order, and the differences in final score within
 such a sibling group are regressed on the differences in the model's inputs, for all rounds at
@@ -35,15 +35,15 @@ import hashlib
 import json
 from pathlib import Path
 
-from ...core.caches import memo_table
-from ...core.errors import ContentError
+from ....core.caches import memo_table
+from ....core.errors import ContentError
+from ..constants import CONSTRUCTION
+from ..content import TILES
+from ..goods import NUM_GOODS
 from . import heuristic as _h
 from . import heuristic_tables as _tables
-from .constants import CONSTRUCTION
-from .content import TILES
-from .goods import NUM_GOODS
 
-MODEL_FILE = Path(__file__).parent / "data" / "value_model.json"
+MODEL_FILE = Path(__file__).parent.parent / "data" / "value_model.json"
 
 #: The model's inputs, in the order ``features()`` computes them and the model file lists them.
 FEATURE_NAMES = (

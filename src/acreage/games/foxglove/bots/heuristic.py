@@ -47,10 +47,11 @@ results are exactly those the learned value (``value.py``) was fitted on.
 
 from __future__ import annotations
 
-from .actions import A_DONE
-from .constants import FINAL, OVER, TRANSPORT
-from .content import TILES
-from .goods import COAL, NUM_GOODS, SHEEP, STONE, WHEAT, WOOD
+from ..actions import A_DONE
+from ..constants import FINAL, OVER, TRANSPORT
+from ..content import TILES
+from ..goods import COAL, NUM_GOODS, SHEEP, STONE, WHEAT, WOOD
+from ..rulings import DEFAULT_MOVE_CAP
 from .heuristic_tables import (
     BETA,
     BREED,
@@ -75,7 +76,6 @@ from .heuristic_tables import (
     WS_YIELD,
 )
 from .heuristic_town import TownSurvey
-from .rulings import DEFAULT_MOVE_CAP
 
 __all__ = ["PART_NAMES", "evaluate", "evaluate_parts"]
 

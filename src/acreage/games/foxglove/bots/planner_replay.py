@@ -8,8 +8,8 @@ recorded as the actions the engine will accept.
 
 from __future__ import annotations
 
-from .actions import A_DONE, A_PROCESS, HAUL, MOVE, Action
-from .goods import NUM_GOODS
+from ..actions import A_DONE, A_PROCESS, HAUL, MOVE, Action
+from ..goods import NUM_GOODS
 from .planner_objective import process_cubes
 from .planner_town import TransportTown
 

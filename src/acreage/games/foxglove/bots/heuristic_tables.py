@@ -8,8 +8,8 @@ content says; both are read by every term of the estimate and by the learned val
 
 from __future__ import annotations
 
-from .content import TILES
-from .goods import NUM_GOODS, STONE, WOOD
+from ..content import TILES
+from ..goods import NUM_GOODS, STONE, WOOD
 
 # ----------------------------------------------------------------------------- tunables
 W_CONN = 0.92  # a cube joined to its converter by trails (it still has to be moved)

@@ -4,7 +4,7 @@ Why: each fixed solo setup (2-6) opens at one public position, whatever the orde
 face-down stacks, and that first turn decides which engine the town grows around. A search of
 a second judges it by the learned estimate, which undervalues production whose converter comes
 later. ``tools/solo_book.py`` plays each strong candidate on in whole games of the bot itself
-and keeps the best where it beats the bot's own choice; ``data/solo_book.json`` holds the
+and keeps the best where it beats the bot's own choice; ``games/foxglove/data/solo_book.json`` holds the
 result with its evidence (every candidate's mean score, paired with the bot's own games).
 
 A position is matched by everything its seat can see (``observation``), so a book move is
@@ -20,12 +20,12 @@ import json
 import logging
 from pathlib import Path
 
-from ...core.errors import ContentError
-from .content import DATA_FILE
+from ....core.errors import ContentError
+from ..content import DATA_FILE
 
 log = logging.getLogger(__name__)
 
-BOOK_PATH = Path(__file__).parent / "data" / "solo_book.json"
+BOOK_PATH = Path(__file__).parent.parent / "data" / "solo_book.json"
 SCHEMA = 1
 
 

@@ -35,11 +35,12 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from ...core import deadline as search_deadline
-from ...core.caches import memo_table
-from ...core.errors import IllegalAction
-from .actions import A_DONE, DONE, HAUL, PROCESS, Action
-from .goods import NUM_GOODS
+from ....core import deadline as search_deadline
+from ....core.caches import memo_table
+from ....core.errors import IllegalAction
+from ..actions import A_DONE, DONE, HAUL, PROCESS, Action
+from ..constants import FINAL, TRANSPORT
+from ..goods import NUM_GOODS
 from .planner_model import ModelBuilder, Solution
 from .planner_objective import DEFAULT_WEIGHTS, SCALE, Weights, leftover_value, process_cubes
 from .planner_replay import Replay, realise, schedule
@@ -480,3 +481,12 @@ def _greedy(town: TransportTown, t0: float, notes: list[str]) -> Plan:
 
 
 __all__ = ["DEFAULT_WEIGHTS", "Plan", "Weights", "leftover_value", "plan", "process_cubes"]
+
+
+def transport_macro(state) -> list[tuple[str, list]]:
+    """The game's shortcut (``GameInfo.macros``): at the start of a seat's transport stage (or
+    round 4's combined stage), the planner's best plan for it, as one ``plan`` macro; nothing
+    elsewhere."""
+    if state.phase not in (TRANSPORT, FINAL) or (state.frames and state.frames[-1][0] != "tstart"):
+        return []
+    return [("plan", list(plan_cached(state).actions))]

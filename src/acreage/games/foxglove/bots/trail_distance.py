@@ -10,8 +10,8 @@ question of many towns that differ only in the tile just built. The pruning of b
 
 from __future__ import annotations
 
-from ...core.caches import memo_table
-from .geometry import TEE_INDEX, cell_of, in_bounds, neighbours, opposite, xy
+from ....core.caches import memo_table
+from ..geometry import TEE_INDEX, cell_of, in_bounds, neighbours, opposite, xy
 from .heuristic_tables import D_MAX
 
 _OPP = {d: opposite(d) for d in (1, 2, 4, 8)}
