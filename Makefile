@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench strength lint clean fuzz mutate
+.PHONY: play test test-fast bench strength lint clean fuzz mutate
 
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed (set PYTHON=...)"; exit 1; }
@@ -20,7 +20,17 @@ play: $(STAMP)
 	$(BIN)/acreage serve --open
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --durations=25
+
+# Quick: the rules of every game and the state contract, without bot searches (about a minute
+# on 2 cores); run it while changing rules code, and `make test` before committing.
+FAST_TESTS = tests/foxglove tests/fields_of_green tests/harvest tests/test_core_contract.py \
+	tests/test_content_checks.py tests/test_events_contract.py tests/test_bad_inputs.py \
+	tests/test_bad_snapshots.py tests/test_import_layers.py tests/test_code_layout.py \
+	tests/test_example_game.py tests/test_fair_undo.py tests/test_rng_shuffle.py \
+	tests/test_simultaneous_choices.py
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest $(FAST_TESTS) -m "not bot_search"
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
