@@ -37,8 +37,8 @@ GAMES_DIR = "src/acreage/games"
 #: The modules that implement each game's rules. Bots, encodings and planners are left out: a
 #: change there does not break a rule, and their tests are strength tests, not rule tests.
 RULES_MODULES: dict[str, list[str]] = {
-    "harvest": ["state.py", "rules_decisions.py", "rules_rounds.py", "rules_festival.py", "rules_gairy.py",
-                "rules_town.py", "rules_scoring.py"],
+    "harvest": ["state.py", "flow.py", "setup.py", "rounds.py", "town.py", "fields.py", "festival.py",
+                "novelties.py", "cards.py", "supply.py", "gairy.py", "queries.py", "scoring.py"],
     "fields_of_green": ["state.py", "rules_decisions.py", "rules_farm.py", "rules_year.py",
                         "rules_actions.py", "rules_scoring.py", "codec.py"],
     "foxglove": ["state.py", "rules_display.py", "rules_production.py", "rules_construction.py",

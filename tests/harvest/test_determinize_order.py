@@ -34,7 +34,7 @@ SETUP_SECRET = {"dealt_c", "dealt_h", "char", "house"}
 
 
 def _setup_open(state) -> bool:
-    return any(f[0] in ("keepc", "keeph") for f in state.frames)
+    return any(f.kind in ("keepc", "keeph") for f in state.frames)
 
 
 def positions(players: int, ff: bool, seed: int):

@@ -14,6 +14,7 @@ from acreage.games.harvest import scenario as sc
 from acreage.games.harvest.constants import BLDG, CROP0, EMPTY, SEED0, WHEAT
 from acreage.games.harvest.content import BUILDING_BY_NAME as BB
 from acreage.games.harvest.content import BUILDINGS, FARMHOUSE_BY_NAME
+from acreage.games.harvest.frames import EndTurn, Turn
 
 from .helpers import legal
 from .test_rules_gaps import _own, _sp
@@ -39,7 +40,7 @@ def start(first: str = "Architect:Bakehouse", players: int = 3, ff: bool = True)
 
 def next_seat_to_place(s) -> bool:
     """Seat 0's turn is over and seat 1 is placing."""
-    return s.frames == [["endturn", 1], ["turn", 1]]
+    return s.frames == [EndTurn(1), Turn(1)]
 
 
 def top_build_names(s) -> list[str]:

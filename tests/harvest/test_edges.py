@@ -5,6 +5,7 @@ from __future__ import annotations
 from acreage.games.harvest import scenario as sc
 from acreage.games.harvest.constants import FF2, FF3
 from acreage.games.harvest.content import FESTIVAL_BY_NAME
+from acreage.games.harvest.supply import gain
 
 from .helpers import legal
 
@@ -35,7 +36,7 @@ def test_hand_woven_basket_returns_HV_EX_13_HV_NOV_12():
     sc.give_cards(s, 0, "Hand-Woven Basket")
     s.apply("place FF-2")
     s.apply("use Hand-Woven Basket")
-    while s.current_player == 0 and s.frames[-1][0] != "turn":
+    while s.current_player == 0 and s.frames[-1].kind != "turn":
         s.apply("done")
     assert s.basket[0] == 1 and 0 not in s.occ[FF2]
 
@@ -48,7 +49,7 @@ def test_sunrise_11_empty_p1_HV_SUN_5():
     before = len(s.cards[0])
     from acreage.games.harvest.content import SUNRISE
     s.coins[0] = 0
-    s._gain(0, SUNRISE[10].income, "Sunrise tile 11")
+    gain(s, 0, SUNRISE[10].income, "Sunrise tile 11")
     assert s.coins[0] == 4 and len(s.cards[0]) == before
 
 
@@ -58,7 +59,7 @@ def test_sunrise_11_takes_p1_free_HV_SUN_5_HV_FFC_6():
     sc.set_market(s, None, "Apple Pie", "Pecan Pie")
     from acreage.games.harvest.content import SUNRISE
     s.coins[0] = 0
-    s._gain(0, SUNRISE[10].income, "Sunrise tile 11")
+    gain(s, 0, SUNRISE[10].income, "Sunrise tile 11")
     assert s.coins[0] == 4 and FESTIVAL_BY_NAME["pecan pie"].id in s.cards[0]
     assert s.p1 == FESTIVAL_BY_NAME["apple pie"].id
 
@@ -103,7 +104,7 @@ def test_market_block_without_paying_HV_FM_2():
     s.apply("place FM-A")
     # HV-FM-2: the space is taken (blocked) and nothing is paid or gained; no Market choice is open
     assert s.occ[11] == [0]
-    assert not s.frames or s.frames[-1][0] != "market"
+    assert not s.frames or s.frames[-1].kind != "market"
     assert (s.coins[0], s.fert[0], s.water[0], s.seeds[0], s.score[0]) == (0, 0, 0, [0, 0, 0, 0], score)
 
 

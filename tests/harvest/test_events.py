@@ -13,6 +13,7 @@ from acreage.core.events import EARLIER, recording
 from acreage.games.harvest import scenario as sc
 from acreage.games.harvest.content import BUILDING_BY_NAME
 from acreage.games.harvest.events import describe
+from acreage.games.harvest.gairy import gairy_turn
 
 from .test_rules import _action_start
 
@@ -67,7 +68,7 @@ def test_gairy_tells_where_he_went_and_what_he_discarded_HV_EX_5_HV_GAI_6():
     s.g_drawn = []
     s.record_events()
     start = s.event_count
-    s._gairy_turn()
+    gairy_turn(s)
     got = [e for e in told(s, start) if e["kind"] == "gairy"]
     assert got[0] == {"kind": "gairy", "seat": None, "area": "festival", "where": "FF-1",
                       "discarded": "Pumpkin Pie"}

@@ -15,6 +15,7 @@ import pytest
 from acreage.games.harvest import scenario as sc
 from acreage.games.harvest.constants import FF1, FF2, PUMPKIN, STRAW
 from acreage.games.harvest.content import FESTIVAL, FESTIVAL_BY_NAME, MARKET
+from acreage.games.harvest.gairy import gairy_place
 
 from .test_rules_gaps import _own, _sp, _turn
 
@@ -38,7 +39,7 @@ def test_festival_tile_discards_p2_when_p1_is_empty_HV_GAI_6_HV_FFC_6():
     under = s.fdeck[-2]
     gone = len(s.fdiscard)
     s.g_bk = 2
-    assert s._gairy_place("festival")
+    assert gairy_place(s, "festival")
     assert s.fdiscard[gone:] == [_card("Harvest Hay Ride")]
     assert (s.p1, s.p2) == (_card("Strawberry Pie"), under)
     assert s.occ[FF1] == [-1] and s.g_bk == 1
@@ -52,7 +53,7 @@ def test_festival_tile_discards_the_deck_top_when_p1_and_p2_are_empty_HV_GAI_6()
     nxt, after = s.fdeck[-2], s.fdeck[-3]
     gone = len(s.fdiscard)
     s.g_bk = 1
-    assert s._gairy_place("festival")
+    assert gairy_place(s, "festival")
     assert s.fdiscard[gone:] == [_card("Strawberry Pie")]
     assert (s.p1, s.p2) == (nxt, after)
     assert s.g_bk == 0
@@ -67,14 +68,14 @@ def test_the_first_festival_card_can_be_discarded_from_p1_and_p2_HV_GAI_6():
     s.p1 = first
     gone = len(s.fdiscard)
     s.g_bk = 1
-    assert s._gairy_place("festival")
+    assert gairy_place(s, "festival")
     assert s.fdiscard[gone:] == [first]
     assert (s.p1, s.p2) == (_card("Harvest Hay Ride"), _card("Strawberry Pie"))
     s = gairy_game()
     sc.set_market(s, "Strawberry Pie", None, None)
     s.p2 = first
     s.g_bk = 1
-    assert s._gairy_place("festival")
+    assert gairy_place(s, "festival")
     assert s.fdiscard[-1] == first and s.p1 == _card("Strawberry Pie")
 
 
@@ -84,10 +85,10 @@ def test_each_basket_goes_to_the_next_open_festival_space_HV_GAI_6():
     s = gairy_game()
     sc.set_market(s, "Strawberry Pie", "Harvest Hay Ride", "Pumpkin Pie")
     s.g_bk = 2
-    assert s._gairy_place("festival") and s._gairy_place("festival")
+    assert gairy_place(s, "festival") and gairy_place(s, "festival")
     assert s.occ[FF1] == [-1] and s.occ[FF2] == [-1] and s.g_bk == 0
     before = s.to_json()
-    assert not s._gairy_place("festival")
+    assert not gairy_place(s, "festival")
     assert s.to_json() == before
 
 
@@ -96,10 +97,10 @@ def test_the_last_wheelbarrow_is_placed_then_tiles_are_replaced_HV_GAI_5_HV_GAI_
     space, F-3); with none left a Town tile places nothing."""
     s = gairy_game()
     s.g_wb = 1
-    assert s._gairy_place("fields")
+    assert gairy_place(s, "fields")
     assert s.occ[_sp("F-3")] == [-1] and s.g_wb == 0
     before = s.to_json()
-    assert not s._gairy_place("workshop")
+    assert not gairy_place(s, "workshop")
     assert s.to_json() == before
 
 
@@ -108,7 +109,7 @@ def test_market_tile_takes_the_first_open_market_space_HV_GAI_5():
     s = gairy_game()
     s.g_wb = 3
     for name in ("FM-A", "FM-B", "FM-C"):
-        assert s._gairy_place("market")
+        assert gairy_place(s, "market")
         assert s.occ[_sp(name)] == [-1]
     assert s.g_wb == 0
 
@@ -169,7 +170,7 @@ def test_plant_pumpkin_tile_gives_one_pumpkin_seed_to_plant_HV_FM_1():
     s = market(2)
     s.apply("market")
     assert stock(s)[:4] == (3, 2, 3, [1, 1, 1, 2])
-    assert s.frames[-1][0] == "plant" and s.frames[-1][3] == PUMPKIN
+    assert s.frames[-1].kind == "plant" and s.frames[-1].bonus_crop == PUMPKIN
     assert s.seeds[0][STRAW] == 1
 
 

@@ -16,6 +16,8 @@ from acreage.games.harvest import scenario as sc
 from acreage.games.harvest.constants import BLUE, EMPTY, SEED0, STRAW
 from acreage.games.harvest.content import BUILDING_BY_NAME as BB
 from acreage.games.harvest.content import BUILDINGS
+from acreage.games.harvest.fields import harvest
+from acreage.games.harvest.queries import build_cost
 
 from .helpers import legal
 from .test_rules_gaps import _turn
@@ -30,7 +32,7 @@ def harvested(character: str = "Architect", buildings: tuple[str, ...] = (), cel
     for name in buildings:  # owned; where it stands does not matter to a harvest
         s.blds[0].append([BB[name.lower()].id, 10])
     s.coins[0], s.score[0], s.fert[0] = 0, 0, 0
-    s._harvest(0)
+    harvest(s, 0)
     return s
 
 
@@ -76,8 +78,8 @@ def test_row_costs_and_architect_never_below_zero_HV_WS_5(character, costs):
     """HV-WS-5: rows cost 6, 4, 2 (top to bottom); the Architect pays 2 less, never below 0; a
     discount of 2 (Market tile #14) comes off as well."""
     s = _turn(f"{character}:Bakehouse")
-    assert [s.build_cost(0, slot, 0) for slot in range(6)] == costs
-    assert [s.build_cost(0, slot, 2) for slot in range(6)] == [max(0, c - 2) for c in costs]
+    assert [build_cost(s, 0, slot, 0) for slot in range(6)] == costs
+    assert [build_cost(s, 0, slot, 2) for slot in range(6)] == [max(0, c - 2) for c in costs]
 
 
 def market_tile(tile: int, cells=None):

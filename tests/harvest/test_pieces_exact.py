@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from acreage.games.harvest import scenario as sc
+from acreage.games.harvest.queries import pieces_left
 
 
 def action_start(players: int, ff: bool, assign: str):
@@ -19,10 +20,10 @@ def test_pieces_per_player_HV_ACT_8_HV_FNM_1(ff):
     """HV-ACT-8: 3 wheelbarrows, plus the basket with the expansion; HV-FNM-1: Finn & Maisie have
     2 pieces instead of the 3 wheelbarrows (the expansion is needed for them)."""
     s = action_start(3, ff, "Trader:Bakehouse;Architect:Well House;Lumberjack:Seed Loft")
-    assert [s.pieces_left(x) for x in range(3)] == [3 + ff] * 3
+    assert [pieces_left(s, x) for x in range(3)] == [3 + ff] * 3
     if ff:
         s = action_start(3, True, "Finn & Maisie:Bakehouse;Architect:Well House;Lumberjack:Seed Loft")
-        assert [s.pieces_left(x) for x in range(3)] == [2 + 1, 4, 4]
+        assert [pieces_left(s, x) for x in range(3)] == [2 + 1, 4, 4]
 
 
 @pytest.mark.parametrize("players,ff,wheelbarrows,baskets", [

@@ -95,7 +95,7 @@ def test_francie_sees_festival_cards_free_hv_fra_1():
     state = sc.fresh(1, seed=2, assign="Francie:Bakehouse")
     _my_turn(state)
     state.apply("place FF-3")
-    while state.frames[-1][0] != "ff3":
+    while state.frames[-1].kind != "ff3":
         state.apply("done")
     views = [v for v in legal_views(state, PRESENTATION) if v["args"]["verb"] == "card"]
     assert views and all(v["args"]["cost"] == 0 for v in views)

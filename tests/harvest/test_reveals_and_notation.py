@@ -9,6 +9,7 @@ from collections import Counter
 
 import acreage
 from acreage.games.harvest import scenario as sc
+from acreage.games.harvest.queries import deck_top
 
 from .helpers import legal
 from .test_rules_gaps import _card, _sp, _turn
@@ -50,7 +51,7 @@ def test_buying_p3_with_cards_left_keeps_the_deck_and_the_discards_HV_FFC_4_HV_F
     s = buy_from_p3(["Apple Pie", "Pecan Pie", "Strawberry Pie"], ["Funnel Cake"])
     s.apply("card P3")
     assert s.fdeck == [_card("Apple Pie"), _card("Pecan Pie")]
-    assert s.p3() == _card("Pecan Pie")
+    assert deck_top(s) == _card("Pecan Pie")
     assert s.fdiscard == [_card("Funnel Cake")]
     assert s.undo_floor == len(s.history)  # the newly shown card is a reveal
 
@@ -83,13 +84,13 @@ def test_kept_farmhouse_is_masked_in_shared_notation_HV_SET_8():
     """HV-SET-8: like the character, the kept farmhouse is shown to the table face down; other
     actions are shown as they are."""
     state = acreage.new_game("harvest", players=2, seed=3)
-    while state.frames[-1][0] != "keeph":
+    while state.frames[-1].kind != "keeph":
         assert not state.in_subdecision()
         state.apply(state.legal_actions()[0])
     for action in state.legal_actions():
         assert state.public_notation(action) == "keep farmhouse (face down)"
         assert state.public_notation(tuple(action)) == "keep farmhouse (face down)"
-    while state.frames[-1][0] != "turn":
+    while state.frames[-1].kind != "turn":
         state.apply(state.legal_actions()[0])
     action = state.legal_actions()[0]
     assert state.public_notation(action) == str(action)
@@ -110,8 +111,8 @@ def test_in_subdecision_only_inside_a_visit():
     """The placement turn, sunrise and setup choices are whole decisions; inside a visit (after a
     placement) the player is in the middle of one."""
     s = _turn()
-    assert s.frames[-1][0] == "turn" and not s.in_subdecision()
+    assert s.frames[-1].kind == "turn" and not s.in_subdecision()
     s.coins[0] = 5
     s.apply("place GS-3")
-    assert s.frames[-1][0] != "turn" and s.in_subdecision()
+    assert s.frames[-1].kind != "turn" and s.in_subdecision()
     assert "done" in legal(s)

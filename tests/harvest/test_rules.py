@@ -8,6 +8,10 @@ from acreage import OptionError, new_game
 from acreage.games.harvest import scenario as sc
 from acreage.games.harvest.constants import EMPTY, FF1
 from acreage.games.harvest.content import CHARACTERS, FESTIVAL_BY_NAME
+from acreage.games.harvest.frames import Income, SunriseSwap
+from acreage.games.harvest.gairy import gairy_place
+from acreage.games.harvest.queries import turn_order
+from acreage.games.harvest.scoring import pie_points
 
 from .helpers import legal
 
@@ -69,7 +73,7 @@ def test_sunrise_swap_order_HV_EX_7_HV_SUN_1_to_6():
     s = sc.fresh(3, assign="Trader:Seed Loft;Architect:Seed Loft;Lumberjack:Seed Loft")
     s.tile = [2, 5, 9]
     s.display = [1, 7, 10]
-    s.frames = [["income"], ["sunrise", 2], ["sunrise", 1], ["sunrise", 0]]
+    s.frames = [Income(), SunriseSwap(2), SunriseSwap(1), SunriseSwap(0)]
     s.coins = [0, 0, 0]
     s.fert = [0, 0, 0]
     s.water = [0, 0, 0]
@@ -80,7 +84,7 @@ def test_sunrise_swap_order_HV_EX_7_HV_SUN_1_to_6():
     s.apply("sunrise 2")
     assert sorted(s.display) == [5, 7, 9]
     assert s.coins == [5, 1, 0] and s.fert[2] == 1 and s.water[0] == 3
-    assert s.order() == [1, 2, 0] and s.current_player == 1
+    assert turn_order(s) == [1, 2, 0] and s.current_player == 1
 
 
 # ------------------------------------------------------------------ fields
@@ -211,7 +215,7 @@ def test_pie_sets_HV_EX_1_HV_PIE_2_HV_PIE_3():
                           "Apple Pie"],
                          18)):
         s.cards[0] = [FESTIVAL_BY_NAME[n.lower()].id for n in names]
-        assert s.pie_points(0) == want
+        assert pie_points(s, 0) == want
 
 
 def test_francie_free_and_ff1_HV_EX_3_HV_FRA_1_HV_FFB_3_HV_FFC_4():
@@ -279,11 +283,11 @@ def test_gairy_festival_discard_HV_EX_5_HV_GAI_6():
     sc.set_market(s, "Strawberry Pie", "Harvest Hay Ride", "Pumpkin Pie")
     s.occ = [[] for _ in s.occ]
     s.g_bk = 1
-    assert s._gairy_place("festival")
+    assert gairy_place(s, "festival")
     assert s.occ[FF1] == [-1]
     assert s.p1 == FESTIVAL_BY_NAME["harvest hay ride"].id and s.p2 == FESTIVAL_BY_NAME["strawberry pie"].id
     assert FESTIVAL_BY_NAME["pumpkin pie"].id in s.fdiscard
-    assert not s._gairy_place("festival")  # no basket left: replacement (HV-GAI-7)
+    assert not gairy_place(s, "festival")  # no basket left: replacement (HV-GAI-7)
 
 
 def test_gairy_solo_places_highest_HV_EX_11_HV_GAI_5_HV_GAI_7():
@@ -293,10 +297,10 @@ def test_gairy_solo_places_highest_HV_EX_11_HV_GAI_5_HV_GAI_7():
     from acreage.games.harvest.content import SPACE_BY_NAME as SB
     s.occ[SB["f-3"].id] = [0]
     s.g_wb = 6
-    assert s._gairy_place("fields") and s.occ[SB["f-2"].id] == [-1]
-    assert s._gairy_place("tp") and s.occ[SB["tp-2"].id] == [-1]
-    assert not s._gairy_place("tp")  # TP-inf is never used
-    assert s._gairy_place("fields") and not s._gairy_place("fields")
+    assert gairy_place(s, "fields") and s.occ[SB["f-2"].id] == [-1]
+    assert gairy_place(s, "tp") and s.occ[SB["tp-2"].id] == [-1]
+    assert not gairy_place(s, "tp")  # TP-inf is never used
+    assert gairy_place(s, "fields") and not gairy_place(s, "fields")
 
 
 def test_final_scoring_and_tiebreak_HV_EX_10_HV_END_1_to_5():

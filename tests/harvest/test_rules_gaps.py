@@ -11,10 +11,14 @@ import json
 from collections import Counter
 
 from acreage.games.harvest import scenario as sc
+from acreage.games.harvest.cards import shift
 from acreage.games.harvest.constants import BLDG, CROP0, EMPTY, SEED0
 from acreage.games.harvest.content import BUILDING_BY_NAME as BB
 from acreage.games.harvest.content import CHARACTERS, CROP_NAMES, FESTIVAL_BY_NAME, MARKET, SPACE_BY_NAME
 from acreage.games.harvest.content import DIE as DIE_FACES
+from acreage.games.harvest.frames import Income, SunriseSwap
+from acreage.games.harvest.gairy import gairy_turn
+from acreage.games.harvest.queries import deck_top, turn_order
 
 from .helpers import assert_illegal, legal
 
@@ -60,12 +64,12 @@ def _bottom(s, name: str) -> None:
 
 def _finish_sub(s) -> None:
     """Close an open Plant / Tend sub-decision (one crop, one cell at a time)."""
-    if s.frames and s.frames[-1][0] in ("plant", "tend"):
+    if s.frames and s.frames[-1].kind in ("plant", "tend"):
         s.apply("done")
 
 
 def _in_visit(s, seat: int = 0) -> bool:
-    return bool(s.frames) and s.frames[-1][0] == "visit" and s.frames[-1][1] == seat
+    return bool(s.frames) and s.frames[-1].kind == "visit" and s.frames[-1].seat == seat
 
 
 # ====================================================================== reported gaps
@@ -313,7 +317,7 @@ def test_lumberjack_keeps_one_of_two_rolls_HV_WS_4_HV_CHR_2():
         s.apply("clear 1,4")
         assert s.farm[0][3] == EMPTY
         # a choice only when the faces differ; equal faces are simply gained
-        assert (bool(s.frames) and s.frames[-1][0] == "die") == (d1 != d2), seed
+        assert (bool(s.frames) and s.frames[-1].kind == "die") == (d1 != d2), seed
         face = max(d1, d2)
         if d1 != d2:
             seen += 1
@@ -332,7 +336,7 @@ def test_gairy_with_no_placement_ends_turn_HV_GAI_8_HV_GAI_7():
     for n in ("F-3", "F-2", "F-1"):
         s.occ[_sp(n)] = [1]
     s.g_deck, s.g_drawn, s.g_wb = ["fields", "fields"], [], 3
-    s._gairy_turn()
+    gairy_turn(s)
     assert s.g_wb == 3 and s.occ[_sp("F-2")] == [1]
     sc.touch(s)
     assert legal(s)  # the game goes on
@@ -352,7 +356,7 @@ def test_gairy_tries_every_tile_of_the_reshuffle_HV_GAI_8_HV_GAI_3():
         s.g_deck = ["fields", "fields"]
         s.g_drawn = ["gs", "gs", "workshop", "workshop", "tp", "market"]
         s.g_wb = 3
-        s._gairy_turn()
+        gairy_turn(s)
         assert s.occ[_sp("FM-C")] == [-1] and s.g_wb == 2, seed
 
 
@@ -398,7 +402,7 @@ def test_sunrise_swap_income_order_HV_SUN_2_HV_SUN_3_HV_SUN_4_HV_SUN_6_HV_CHR_5(
     assert s.phase == "sunrise" and s.round == 1 and len(s.display) == 3  # swap in round 1 too
     s.tile = [9, 2, 5]
     s.display = [1, 7, 10]
-    s.frames = [["income"], ["sunrise", 2], ["sunrise", 1], ["sunrise", 0]]  # Early Riser first
+    s.frames = [Income(), SunriseSwap(2), SunriseSwap(1), SunriseSwap(0)]  # Early Riser first
     s.coins, s.fert = [0, 0, 0], [0, 0, 0]
     _own(s, 0, "Compost Bin")
     sc.touch(s)
@@ -409,7 +413,7 @@ def test_sunrise_swap_income_order_HV_SUN_2_HV_SUN_3_HV_SUN_4_HV_SUN_6_HV_CHR_5(
     assert s.tile == [1, 9, 7]
     # income: tile #1 (1 coin) + Compost Cabin (2 fert) + Compost Bin (1 fert)
     assert s.coins[0] == 2 and s.fert[0] == 3 and s.coins[1] == 3 + 2 and s.coins[2] == 4 + 2
-    assert s.order() == [0, 2, 1] and s.current_player == 0
+    assert turn_order(s) == [0, 2, 1] and s.current_player == 0
 
 
 def test_placement_spaces_HV_ACT_3_HV_ACT_4_HV_ACT_8_HV_FFB_1():
@@ -566,7 +570,7 @@ def test_sunset_and_carry_over_HV_SS_1_HV_SS_2_HV_SS_3_HV_SS_4_HV_FFS_1_HV_FFS_2
     s.seeds[0] = [3, 1, 0, 0]
     s.occ[_sp("F-1")] = [0]
     ws, tops = list(s.ws), [st[-1] for st in s.mstacks]
-    p1, p2, p3 = s.p1, s.p2, s.p3()
+    p1, p2, p3 = s.p1, s.p2, deck_top(s)
     for x in range(3):
         s.wb[x] = s.mice[x] = s.basket[x] = 0
     s.frames, s.queue, s.cycle_placed = [], [], False
@@ -593,7 +597,7 @@ def test_market_rules_HV_FM_1_HV_FM_3_HV_FM_4_HV_FM_5():
     assert legal(s) == {"market", "done"}
     s.apply("market")
     assert s.coins[0] == 2 and s.score[0] == 5 and s.mstacks[0][-1] == 9
-    assert s.frames[-1][0] != "market"  # once, no extra action for Maisie
+    assert s.frames[-1].kind != "market"  # once, no extra action for Maisie
 
 
 def test_festival_board_HV_FFB_4_HV_FFB_6_HV_FFB_7_HV_FFC_1_HV_FFC_3():
@@ -624,13 +628,13 @@ def test_deck_exhaustion_HV_FFC_7():
     s = _turn()
     s.fdeck, s.fdiscard = [], []
     s.p2, s.p1 = _card("Apple Pie"), -1
-    s._shift()
-    assert s.p1 == _card("Apple Pie") and s.p2 == -1 and s.p3() == -1
+    shift(s)
+    assert s.p1 == _card("Apple Pie") and s.p2 == -1 and deck_top(s) == -1
     s.fdiscard = [_card("Pecan Pie"), _card("Funnel Cake")]
-    s._shift()
+    shift(s)
     # the two discards became the new deck: one fills P2, the other shows in P3 (deck of 1)
     assert s.p1 == _card("Apple Pie")
-    assert {s.p2, s.p3()} == {_card("Pecan Pie"), _card("Funnel Cake")}
+    assert {s.p2, deck_top(s)} == {_card("Pecan Pie"), _card("Funnel Cake")}
     assert len(s.fdeck) == 1 and s.fdiscard == []
 
 

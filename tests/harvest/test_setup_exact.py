@@ -13,6 +13,7 @@ import pytest
 import acreage
 from acreage.games.harvest import scenario as sc
 from acreage.games.harvest.constants import EMPTY, FOREST
+from acreage.games.harvest.frames import KeepFarmhouse
 from acreage.games.harvest.state import HarvestState
 
 
@@ -71,12 +72,12 @@ def test_keep_choices_are_revealed_together_HV_SET_8():
     revealed, so a seat may take back its own last choice (the undo floor stays at 0); the last
     farmhouse kept reveals them all and starts Sunrise, which cannot be undone."""
     s = keep_phase(2)
-    assert s.current_player == 0 and s.frames[-1][0] == "keepc"
+    assert s.current_player == 0 and s.frames[-1].kind == "keepc"
     s.apply(s.legal_actions()[0])
     assert (s.undo_floor, s.undoable(0)) == (0, 1)
     s.apply(s.legal_actions()[0])  # seat 1 keeps a character
     s.apply(s.legal_actions()[0])  # seat 0 keeps a farmhouse
-    assert s.frames[-1] == ["keeph", 1]
+    assert s.frames[-1] == KeepFarmhouse(1)
     assert (s.undo_floor, s.undoable(0)) == (0, 1)
     s.apply(s.legal_actions()[0])  # seat 1, the last choice
     assert s.phase == "sunrise" and s.undo_floor == 4
@@ -97,10 +98,10 @@ def test_only_visits_and_their_steps_are_sub_decisions_HV_SET_8_HV_SUN_2():
     s = keep_phase(1)
     seen = []
     while s.phase != "action":
-        seen.append((s.frames[-1][0], s.in_subdecision()))
+        seen.append((s.frames[-1].kind, s.in_subdecision()))
         s.apply(s.legal_actions()[0])
     assert seen == [("keepc", False), ("keeph", False), ("sunrise", False)]
-    assert s.frames[-1][0] == "turn" and not s.in_subdecision()
+    assert s.frames[-1].kind == "turn" and not s.in_subdecision()
     s.apply("place GS-inf")
     assert s.in_subdecision()
 
@@ -128,7 +129,7 @@ def test_early_riser_swaps_first_at_sunrise_HV_CHR_5_HV_SUN_2():
     s = sc.fresh(4, seed=0)
     assert s.tile == [8, 3, 4, 5]
     order = []
-    while s.frames[-1][0] == "sunrise":
+    while s.frames[-1].kind == "sunrise":
         order.append(s.current_player)
         s.apply(s.legal_actions()[0])
     assert order == [3, 1, 2, 0]

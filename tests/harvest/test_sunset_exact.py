@@ -6,6 +6,7 @@ tops leave; once-a-round abilities are available again in the next round.
 from __future__ import annotations
 
 from acreage.games.harvest import scenario as sc
+from acreage.games.harvest.rounds import end_round
 
 from .helpers import legal
 from .test_rules_gaps import _sp, _turn
@@ -19,7 +20,7 @@ def test_workshop_rows_move_down_and_the_top_row_is_drawn_HV_SS_2_HV_WS_8():
     s.ws[1] = -1  # a slot emptied by a build this round (HV-WS-8)
     stack = list(s.bstack)
     assert len(stack) >= 2
-    s._end_round()
+    end_round(s)
     assert s.ws == [stack[-1], stack[-2], a, -1, c, d]
     assert s.bstack == stack[:-2]
 
@@ -30,13 +31,13 @@ def test_with_the_stack_empty_the_top_row_stays_empty_HV_WS_8():
     s = _turn()
     a, b, c, d, _, _ = s.ws
     s.bstack = []
-    s._end_round()
+    end_round(s)
     assert s.ws == [-1, -1, a, b, c, d]
     s = _turn()
     a, b, c, d, _, _ = s.ws
     last = s.bstack[0]
     s.bstack = [last]
-    s._end_round()
+    end_round(s)
     assert s.ws == [last, -1, a, b, c, d]
 
 
@@ -45,7 +46,7 @@ def test_market_tops_leave_at_sunset_HV_SS_3():
     tops = [st[-1] for st in s.mstacks]
     sizes = [len(st) for st in s.mstacks]
     gone = list(s.mgone)
-    s._end_round()
+    end_round(s)
     assert s.mgone == gone + tops
     assert [len(st) for st in s.mstacks] == [n - 1 for n in sizes]
 
@@ -60,7 +61,9 @@ def test_once_a_round_ability_is_back_next_round_HV_CHR_4():
     s.apply("market")
     sc.at_turn(s, 0)
     assert "place FM-A" not in legal(s)  # used this round
-    s._end_round()
+    s.frames = []  # the turn is over
+    end_round(s)
+    sc.touch(s)
     while s.phase != "action":
         s.apply(s.legal_actions()[0])
     assert s.round == 2
@@ -80,7 +83,9 @@ def test_trader_closed_space_is_back_next_round_HV_CHR_4():
     s.used[0] |= 1  # as after using it this round
     sc.touch(s)
     assert "place TP-2" not in legal(s)
-    s._end_round()
+    s.frames = []  # the turn is over
+    end_round(s)
+    sc.touch(s)
     while s.phase != "action":
         s.apply(s.legal_actions()[0])
     sc.at_turn(s, 0)

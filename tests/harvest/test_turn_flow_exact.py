@@ -15,6 +15,9 @@ import acreage
 from acreage.games.harvest import scenario as sc
 from acreage.games.harvest.constants import FF1
 from acreage.games.harvest.content import SUNRISE
+from acreage.games.harvest.gairy import gairy_turn
+from acreage.games.harvest.queries import novelty_usable
+from acreage.games.harvest.supply import gain
 
 from .helpers import legal
 from .test_dispatch_exact import next_seat_to_place, start
@@ -93,7 +96,7 @@ def test_an_emptied_position_is_saved_empty_mid_turn_HV_FFC_4_HV_RES_6(pos):
     s.apply("harvest")
     s.apply(f"card {pos}")
     assert (s.p1 if pos == "P1" else s.p2) == -1
-    assert s.frames[-1][0] == "visit" and s.frames[-1][4] == 1
+    assert s.frames[-1].kind == "visit" and s.frames[-1].actions_left == 1
     round_trip(s)
     s.apply("harvest")
     assert legal(s) == {"card P3", "card P1" if pos == "P2" else "card P2", "done"}
@@ -116,7 +119,7 @@ def test_hand_woven_basket_returns_at_the_end_of_the_turn_HV_NOV_12_HV_FFB_3():
     assert next_seat_to_place(s)
     assert (s.basket[0], s.basket_back[0], s.occ[FF1]) == (1, 0, [])
     assert s.cards[0] == [_card("Funnel Cake")] and s.fresh[0] == []  # the Basket is spent
-    assert s.usable(0, "gs")
+    assert novelty_usable(s, 0, "gs")
     round_trip(s)
 
 
@@ -137,7 +140,7 @@ def test_solo_gairy_places_two_tiles_a_turn_HV_GAI_4_HV_GAI_5():
     """HV-GAI-4: in solo Gairy reveals 2 tiles a turn: Fields (F-3), then General Store (GS-3)."""
     s = start(players=1)
     s.g_deck, s.g_drawn, s.g_wb = ["gs", "fields"], [], 6
-    s._gairy_turn()
+    gairy_turn(s)
     assert s.occ[_sp("F-3")] == [-1] and s.occ[_sp("GS-3")] == [-1]
     assert s.g_wb == 4 and s.g_deck == [] and s.g_drawn == ["fields", "gs"]
 
@@ -148,7 +151,7 @@ def test_sunrise_eleven_takes_the_first_card_design_HV_SUN_5():
     s = start()
     sc.set_market(s, "Strawberry Pie", "Pecan Pie", "Apple Pie")
     s.coins[0] = 2
-    s._gain(0, SUNRISE[10].income, "Sunrise tile 11")
+    gain(s, 0, SUNRISE[10].income, "Sunrise tile 11")
     assert s.coins[0] == 6 and s.cards[0] == [_card("Apple Pie")]
     assert (s.p1, s.p2) == (_card("Pecan Pie"), _card("Strawberry Pie"))
 
@@ -160,7 +163,7 @@ def test_an_action_given_as_a_plain_tuple_is_applied_HV_ACT_1():
     a = next(x for x in s.legal_actions() if str(x) == "place GS-inf")
     s.apply(tuple(a))
     t.apply(a)
-    assert s.to_json() == t.to_json() and s.frames[-1][0] == "visit"
+    assert s.to_json() == t.to_json() and s.frames[-1].kind == "visit"
 
 
 def test_a_clone_of_a_staged_position_plays_the_same_HV_RES_6():

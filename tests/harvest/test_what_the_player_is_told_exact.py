@@ -16,6 +16,9 @@ from acreage.games.harvest import rulings as R
 from acreage.games.harvest import scenario as sc
 from acreage.games.harvest.content import BUILDING_BY_NAME as BB
 from acreage.games.harvest.content import FESTIVAL, FESTIVAL_BY_NAME, SUNRISE, Gain
+from acreage.games.harvest.frames import Turn
+from acreage.games.harvest.scoring import building_end_points, pie_points
+from acreage.games.harvest.supply import gain, pay
 
 from .helpers import random_game
 from .test_scoring_exact import end_farm
@@ -36,7 +39,7 @@ def test_a_gain_tells_exactly_what_it_added_after_the_caps_HV_RES_2_HV_RES_3():
     at 9 (+1), two seed kinds of four (one already held), 4 points: every field is the real change."""
     s = _logged()
     s.coins[0], s.water[0], s.cap[0], s.fert[0], s.seeds[0], s.score[0] = 2, 1, 3, 8, [2, 0, 0, 1], 5
-    s._gain(0, Gain(coins=3, water=5, upgrade=1, fertilizer=2, points=4, seeds=(1, 0, 2, 0)), "a test gain")
+    gain(s, 0, Gain(coins=3, water=5, upgrade=1, fertilizer=2, points=4, seeds=(1, 0, 2, 0)), "a test gain")
     e = _last(s, "gain")
     assert {k: v for k, v in e.items() if k not in ("i", "step")} == {
         "kind": "gain", "seat": 0, "why": "a test gain", "source": "a test gain", "coins": 3, "water": 3,
@@ -51,7 +54,7 @@ def test_a_gain_capped_to_nothing_is_not_told():
     s = _logged()
     s.water[0], s.cap[0], s.fert[0] = 3, 3, R.MAX_FERTILIZER
     told = len(s.events_for(None))
-    s._gain(0, Gain(water=2, fertilizer=1), "nothing")
+    gain(s, 0, Gain(water=2, fertilizer=1), "nothing")
     assert len(s.events_for(None)) == told
 
 
@@ -61,12 +64,12 @@ def test_sunrise_11_tells_the_free_p1_card_and_its_coins_HV_SUN_5():
     s = _logged()
     sc.set_market(s, "Strawberry Pie", "Pecan Pie", "Apple Pie")
     s.coins[0] = 1
-    s._gain(0, SUNRISE[10].income, "Sunrise tile 11")
+    gain(s, 0, SUNRISE[10].income, "Sunrise tile 11")
     card = _last(s, "card")
     apple_pie = FESTIVAL[FESTIVAL_BY_NAME["apple pie"].id].name
     assert (card["seat"], card["card"], card["position"], card["coins"]) == (0, apple_pie, 1, 0)
-    gain = _last(s, "gain")
-    assert (gain["coins"], gain["why"]) == (4, "Sunrise tile 11")
+    told = _last(s, "gain")
+    assert (told["coins"], told["why"]) == (4, "Sunrise tile 11")
     assert s.coins[0] == 5
 
 
@@ -109,7 +112,7 @@ def test_every_gain_in_play_names_its_source_in_the_logs_words():
 def test_a_payment_tells_the_coins_and_the_fertilizer_it_took_HV_NOV_11(coins, fert, cost, paid):
     s = _logged()
     s.coins[0], s.fert[0] = coins, fert
-    s._pay(0, ["turn", 0], cost)
+    pay(s, 0, Turn(0), cost)
     e = _last(s, "pay")
     assert (e["seat"], e["coins"], e["fertilizer"]) == (0, *paid)
     assert (s.coins[0], s.fert[0]) == (coins - paid[0], fert - paid[1])
@@ -126,7 +129,7 @@ def test_the_final_breakdown_has_one_line_per_end_building_HV_END_2():
         "Barn, end of game": 5, "Orchard Shed, end of game": 6, "Windmill, end of game": 8,
         "Gazebo, end of game": 8,
     }
-    assert s.building_end_points(0) == {BB["barn"].id: 5, BB["orchard shed"].id: 6, BB["windmill"].id: 8,
+    assert building_end_points(s, 0) == {BB["barn"].id: 5, BB["orchard shed"].id: 6, BB["windmill"].id: 8,
                                         BB["gazebo"].id: 8}
     assert s.score_parts(0)["buildings"] == 27
     assert sum(parts.values()) == s.scores()[0]
@@ -140,7 +143,7 @@ def test_the_final_breakdown_labels_pies_and_novelties_HV_END_3_HV_PIE_2():
     novelty = next(c.id for c in FESTIVAL if c.kind == "novelty")
     s.cards[0] = [*pies, novelty]
     parts = s.score_breakdown(0)
-    assert parts["pie sets"] == s.pie_points(0) > 0
+    assert parts["pie sets"] == pie_points(s, 0) > 0
     assert parts["novelties (1 point each)"] == 1
     assert parts["coins (1 point each)"] == 4
     assert sum(parts.values()) == s.scores()[0]

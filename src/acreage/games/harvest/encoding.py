@@ -11,6 +11,8 @@ buildings owned 18, festival cards per design /5 ×11, character one-hot 10, far
 from __future__ import annotations
 
 from .content import BUILDINGS, CHARACTERS, FARMHOUSES, FESTIVAL, MARKET, SPACES
+from .frames import setup_open
+from .queries import deck_top
 
 NB, NF = len(BUILDINGS), len(FESTIVAL)
 GLOBAL = 4 + 4 + 1 + 11 + 6 * NB + 3 * len(MARKET) + 3 * NF + 2 + len(SPACES)
@@ -34,7 +36,7 @@ def _hot(k: int, size: int) -> list[float]:
 
 def encode(state, seat: int) -> list[float]:
     n = state.num_players
-    hiding = any(f[0] in ("keepc", "keeph") for f in state.frames)
+    hiding = setup_open(state.frames)
     out: list[float] = _hot(state.round - 1, 4)
     out += _hot(("setup", "sunrise", "action", "over").index(state.phase), 4)
     out.append(1.0 if state.ff else 0.0)
@@ -46,7 +48,7 @@ def encode(state, seat: int) -> list[float]:
         out += _hot(b, NB)
     for st in state.mstacks:
         out += _hot(st[-1] if st else -1, len(MARKET))
-    for c in (state.p3(), state.p2, state.p1):
+    for c in (deck_top(state), state.p2, state.p1):
         out += _hot(c, NF)
     out += [_c(state.g_wb / 6), _c(state.g_bk / 2)]
     out += [_c(len(state.occ[sp.id]) / 4) for sp in SPACES]

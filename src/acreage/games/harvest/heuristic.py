@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from .constants import CROP0, SEED0
 from .content import BUILDINGS, CROPS
+from .frames import Visit
 
 #: A piece placed per round besides the three wheelbarrows: the basket (expansion).
 _PIECES_PER_ROUND = 4
@@ -58,7 +59,7 @@ def value(state, seat: int) -> float:
     if now == 0 and later == 0:
         reach = (0.0, 0.0, 0.0, 0.0)
     # The seat's own visit under way may still hold a Fields action: one more chance.
-    if now == 0 and any(f[0] == "visit" and f[1] == seat and f[4] > 0 for f in state.frames):
+    if now == 0 and any(type(f) is Visit and f.seat == seat and f.actions_left > 0 for f in state.frames):
         reach = _REACH_LAST
     ripe_kinds = set()
     for cell in state.farm[seat]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from ...core.rng import Rng
 from .actions import cell_name
 from .content import BUILDINGS, CHARACTERS, CROP_NAMES, FARMHOUSES, FESTIVAL, MARKET, SPACES
+from .frames import setup_open
+from .queries import deck_top
 
 _CELL = {0: "empty", 1: "forest", 2: "building"}
 
@@ -16,7 +18,7 @@ def _cell(v: int) -> str:
 
 
 def _setup_open(state) -> bool:
-    return any(f[0] in ("keepc", "keeph") for f in state.frames)
+    return setup_open(state.frames)
 
 
 def observe(state, seat: int) -> dict:
@@ -50,7 +52,7 @@ def observe(state, seat: int) -> dict:
         "building_stack_count": len(state.bstack),
         "market": [MARKET[st[-1]].number if st else None for st in state.mstacks],
         "market_stack_counts": [len(st) for st in state.mstacks],
-        "festival": {"P3": FESTIVAL[state.p3()].name if state.p3() >= 0 else None,
+        "festival": {"P3": FESTIVAL[deck_top(state)].name if deck_top(state) >= 0 else None,
                      "P2": FESTIVAL[state.p2].name if state.p2 >= 0 else None,
                      "P1": FESTIVAL[state.p1].name if state.p1 >= 0 else None,
                      "deck_count": len(state.fdeck),
@@ -58,7 +60,7 @@ def observe(state, seat: int) -> dict:
         "spaces": {sp.name: list(state.occ[sp.id]) for sp in SPACES if state.occ[sp.id]},
         "gairy": ({"wheelbarrows": state.g_wb, "baskets": state.g_bk, "deck_count": len(state.g_deck),
                    "drawn": list(state.g_drawn)} if state.gairy else None),
-        "decision": state.frames[-1][0] if seat is not None and state.current_player == seat else None,
+        "decision": state.frames[-1].kind if seat is not None and state.current_player == seat else None,
     }
 
 

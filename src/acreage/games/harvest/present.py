@@ -61,6 +61,8 @@ from .content import (
 from .content import (
     SUNRISE as SUNRISE_TILES,
 )
+from .frames import MarketTile, Visit
+from .queries import build_cost, card_at, card_price, seed_price
 
 # ---------------------------------------------------------------- vocabulary
 
@@ -467,7 +469,7 @@ class HarvestPresentation(Presentation):
             return ActionView(f"fill the bucket (${R.FILL_COST})", "General Store", {"verb": "fill"})
         if k == BUY:
             crop = CROP_NAMES[a]
-            cost = state.seed_price(s, a, b) if s is not None else CROPS[a].price(b)
+            cost = seed_price(state, s, a, b) if s is not None else CROPS[a].price(b)
             return ActionView(f"{b} (${cost})", f"buy {crop}", {"verb": "buy", "crop": crop, "count": b,
                                                               "cost": cost})
         if k in (PLANT, TEND):
@@ -493,9 +495,9 @@ class HarvestPresentation(Presentation):
             return ActionView(word, "pay the fee with", {"verb": "pay", "pay": word})
         if k == CARD:
             pos = f"P{a}"
-            cid = state._card_at(a)
+            cid = card_at(state, a)
             name = FESTIVAL[cid].name if cid >= 0 else ""
-            cost = state.card_price(s, a) if s is not None else R.CARD_COSTS[a]  # HV-FRA-1
+            cost = card_price(state, s, a) if s is not None else R.CARD_COSTS[a]  # HV-FRA-1
             return ActionView(f"{pos} {name} (${cost})".replace("  ", " "), "festival card",
                               {"verb": "card", "position": pos, "card": name, "cost": cost})
         if k == COIN:
@@ -514,10 +516,10 @@ class HarvestPresentation(Presentation):
         if k == MARKET:
             args = {"verb": "market"}
             top = state.frames[-1] if state.frames else None
-            if top and top[0] == "market":
-                tile = MARKET_TILES[top[2]]
+            if type(top) is MarketTile:
+                tile = MARKET_TILES[top.tile]
                 args["market"] = tile.number
-                space = self._market_space(state, top[2])
+                space = self._market_space(state, top.tile)
                 if space:
                     args["space"] = space
                 label = f"#{tile.number}: {market_offer_words(tile)}"
@@ -536,8 +538,8 @@ class HarvestPresentation(Presentation):
         if s is None or b not in state.ws:
             return None
         top = state.frames[-1] if state.frames else None
-        disc = top[12] if top and top[0] == "visit" else 0
-        return state.build_cost(s, state.ws.index(b), disc)
+        disc = top.discount if type(top) is Visit else 0
+        return build_cost(state, s, state.ws.index(b), disc)
 
     @staticmethod
     def _market_space(state, tile_id: int) -> str | None:
@@ -559,7 +561,7 @@ class HarvestPresentation(Presentation):
         }
         top = state.frames[-1] if state.frames else None
         if top is not None and to_act is not None:
-            out["now"] = DECISION_WORDS.get(top[0], top[0])
+            out["now"] = DECISION_WORDS.get(top.kind, top.kind)
         spaces = {}
         for sp in SPACES:
             if sp.area == "festival" and not state.ff:
@@ -576,17 +578,18 @@ class HarvestPresentation(Presentation):
                     offers = "no tile left"
             spaces[sp.name] = {"open": open_, "pieces": occ, "offers": offers}
         out["spaces"] = spaces
-        if top is not None and top[0] == "visit":
-            where = (SPACES[top[2]].name if top[2] >= 0
-                     else AREA_TITLES.get(top[11], top[11]) or "Market tile")
-            out["visit"] = {"seat": top[1], "space": SPACES[top[2]].name if top[2] >= 0 else None,
-                            "area": top[11], "left": top[4],
-                            "words": f"{space_label(where)}: {plural(top[4], 'action')} left"
-                                     + (" (pay the fee first)" if top[8] and not top[9] and top[4] else "")}
+        if type(top) is Visit:
+            where = (SPACES[top.space].name if top.space >= 0
+                     else AREA_TITLES.get(top.area, top.area) or "Market tile")
+            left = top.actions_left
+            fee = " (pay the fee first)" if top.trading_post and not top.fee_paid and left else ""
+            out["visit"] = {"seat": top.seat, "space": SPACES[top.space].name if top.space >= 0 else None,
+                            "area": top.area, "left": left,
+                            "words": f"{space_label(where)}: {plural(left, 'action')} left{fee}"}
         if state.ff:
             # the seat's own prices (Francie pays nothing); a spectator sees the printed ones, so
             # that nobody learns a character still face down
-            out["card_costs"] = {f"P{p}": (state.card_price(seat, p) if seat is not None
+            out["card_costs"] = {f"P{p}": (card_price(state, seat, p) if seat is not None
                                            else R.CARD_COSTS[p]) for p in (3, 2, 1)}
         if state.num_players == 1:
             tiers = solo_tiers(state.ff)

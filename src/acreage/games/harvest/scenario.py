@@ -14,6 +14,7 @@ from . import GAME_INFO, _assign_pairs
 from .actions import parse_cell
 from .constants import CROP0, EMPTY, FOREST, SEED0
 from .content import CROP_NAMES, FESTIVAL_BY_NAME
+from .frames import EndTurn, Turn
 from .state import HarvestState
 
 DEFAULT = ("Trader:Bakehouse", "Architect:Well House", "Lumberjack:Seed Loft", "Early Riser:Compost Cabin")
@@ -37,7 +38,7 @@ def touch(state: HarvestState) -> None:
 def at_turn(state: HarvestState, seat: int) -> None:
     """Make ``seat`` the player to place a piece now (Action phase)."""
     state.phase = "action"
-    state.frames = [["endturn", seat], ["turn", seat]]
+    state.frames = [EndTurn(seat), Turn(seat)]
     touch(state)
 
 

@@ -16,12 +16,11 @@ from ...core.rng import Rng
 from . import rulings as R
 from .actions import NCELLS, NUM_ACTION_IDS, parse
 from .content import BUILDINGS, CHARACTERS, FARMHOUSES, FESTIVAL, GAIRY, MARKET, SPACES, SUNRISE
+from .frames import BY_KIND, Income, Visit
 
 _MASK64 = (1 << 64) - 1
 NB, NC, NH = len(BUILDINGS), len(CHARACTERS), len(FARMHOUSES)
 NF, NM, NS = len(FESTIVAL), len(MARKET), len(SUNRISE)
-FRAME_KINDS = ("keepc", "keeph", "sunrise", "turn", "visit", "plant", "tend", "buy", "ff3", "die", "react",
-               "market", "basket", "ffres", "income", "endturn")
 
 # field -> (shape, low, high): shape "int" | "seat" (one per seat) | "seat2" (list per seat) | "list"
 PER_SEAT_INT = {"coins": (0, None), "cap": (3, 6), "water": (0, 6), "fert": (0, 9), "score": (0, None),
@@ -48,7 +47,7 @@ def state_to_json(s) -> dict:
     out["blds"] = [[list(b) for b in bl] for bl in s.blds]
     out["g_deck"] = list(s.g_deck)
     out["g_drawn"] = list(s.g_drawn)
-    out["frames"] = [list(f) for f in s.frames]
+    out["frames"] = [[f.kind, *f] for f in s.frames]
     out["history"] = [str(a) for a in s.history]
     out["history_seats"] = list(s.history_seats)
     return out
@@ -76,6 +75,23 @@ def _list(v: Any, where: str, lo, hi, length: int | None = None) -> list[int]:
     if length is not None and len(v) != length:
         raise BadSnapshot(f"snapshot: field {where!r} should have {length} entries, got {len(v)}")
     return [_int(x, f"{where}[{i}]", lo, hi) for i, x in enumerate(v)]
+
+
+def _frame(f: Any, i: int):
+    """One decision frame from its list form: its kind, then its fields in order."""
+    if not isinstance(f, list) or not f or f[0] not in BY_KIND:
+        raise BadSnapshot(f"snapshot: field 'frames[{i}]' is not a decision frame")
+    record = BY_KIND[f[0]]
+    if len(f) != 1 + len(record._fields):
+        raise BadSnapshot(f"snapshot: field 'frames[{i}]' should hold {f[0]!r} and {len(record._fields)} "
+                          f"values ({', '.join(record._fields)}), got {len(f) - 1}")
+    for j, x in enumerate(f[1:], 1):
+        text = record is Visit and record._fields[j - 1] == "area"
+        if text and not isinstance(x, str):
+            raise BadSnapshot(f"snapshot: field 'frames[{i}][{j}]' should be a visit's area, got {x!r}")
+        if not text and not (isinstance(x, int) and not isinstance(x, bool)):
+            raise BadSnapshot(f"snapshot: field 'frames[{i}][{j}]' should be a whole number, got {x!r}")
+    return record(*f[1:])
 
 
 def state_from_json(cls, data: dict):
@@ -150,15 +166,7 @@ def state_from_json(cls, data: dict):
     fr = need("frames")
     if not isinstance(fr, list):
         raise BadSnapshot("snapshot: field 'frames' should be a list")
-    s.frames = []
-    for i, f in enumerate(fr):
-        if not isinstance(f, list) or not f or f[0] not in FRAME_KINDS:
-            raise BadSnapshot(f"snapshot: field 'frames[{i}]' is not a decision frame")
-        for j, x in enumerate(f[1:], 1):
-            if not (isinstance(x, int) and not isinstance(x, bool)) and not (f[0] == "visit" and j == 11
-                                                                            and isinstance(x, str)):
-                raise BadSnapshot(f"snapshot: field 'frames[{i}][{j}]' should be a whole number, got {x!r}")
-        s.frames.append(list(f))
+    s.frames = [_frame(f, i) for i, f in enumerate(fr)]
     hist = need("history")
     if not isinstance(hist, list):
         raise BadSnapshot("snapshot: field 'history' should be a list")
@@ -254,8 +262,8 @@ def _check_consistency(s, n: int) -> None:
         if seat >= n:
             raise BadSnapshot(f"snapshot: field 'queue[{i}]' is seat {seat}, past the {n} seats")
     for i, f in enumerate(s.frames):
-        if f[0] != "income" and (len(f) < 2 or not 0 <= f[1] < n):
-            raise BadSnapshot(f"snapshot: field 'frames[{i}]' names seat {f[1] if len(f) > 1 else None}, "
+        if type(f) is not Income and not 0 <= f.seat < n:
+            raise BadSnapshot(f"snapshot: field 'frames[{i}]' names seat {f.seat}, "
                               f"not a seat of this {n}-player game")
     if len(s.ws) != 3 * R.SLOTS_PER_ROW:
         raise BadSnapshot(f"snapshot: field 'ws' should have {3 * R.SLOTS_PER_ROW} Workshop slots, "

@@ -1,8 +1,11 @@
-"""The Harvest game state: setup, Sunrise, Action, Sunset, Gairy, scoring, Fall Festival.
+"""The Harvest game state: its fields, setup's deal, clone, and the contract's entry points.
 
-A flat, hand-cloned state. Decisions live on a stack of small list frames (top = last);
-automatic steps (income, Gairy's turns, Sunset, the end-of-turn market shift) run inside
-:meth:`HarvestState._advance`, so Gairy is never a seat that decides (HV-GAI-4).
+A flat, hand-cloned state. The rules live in modules of functions that take the state, one
+per chapter of the rulebook (setup, rounds, town, fields, festival, gairy, scoring); the
+decisions pending are named records on a stack (``frames.py``, top = last), and ``flow.py``
+declares which step answers each. Automatic steps (income, Gairy's turns, Sunset, the
+end-of-turn market shift) run in ``flow.advance``, so Gairy is never a seat that decides
+(HV-GAI-4).
 """
 
 from __future__ import annotations
@@ -13,9 +16,9 @@ from ...core.errors import IllegalAction
 from ...core.events import new_log
 from ...core.rng import Rng
 from ...core.state import GameState
+from . import flow, scoring
 from . import rulings as R
 from .actions import (
-    DONE,
     KEEPC,
     KEEPH,
     NCELLS,
@@ -25,30 +28,20 @@ from .actions import (
     from_id,
     parse,
 )
-from .constants import (
-    ABIL,
-    DECISIONS,
-    EMPTY,
-    FOREST,
-)
+from .cards import draw_card
+from .constants import EMPTY, FOREST
 from .content import BUILDINGS, CHARACTERS, FARMHOUSES, FESTIVAL, SPACES
 from .content import MARKET as MARKET_TILES
 from .content import SUNRISE as SUNRISE_TILES
 from .events import describe as describe_event
 from .events import is_news
-from .explain import ExplainRules
-from .rules_decisions import DecisionRules
-from .rules_festival import FestivalRules
-from .rules_gairy import GairyRules
-from .rules_rounds import RoundRules
-from .rules_scoring import ScoringRules
-from .rules_town import TownRules
+from .explain import describe_decision, explain_illegal, log_action
+from .frames import DECISIONS, TURN_STARTS, KeepCharacter, KeepFarmhouse
+from .rounds import begin_sunrise
+from .setup import log_reveal, start_supply
 
 
-class HarvestState(
-    DecisionRules, RoundRules, FestivalRules, GairyRules, TownRules, ScoringRules, ExplainRules,
-    GameState,
-):
+class HarvestState(GameState):
     """A Harvest position. Create one with ``acreage.new_game("harvest", ...)``."""
 
     game_name = "harvest"
@@ -112,8 +105,8 @@ class HarvestState(
         if self.ff:
             self.fdeck = [c.id for c in FESTIVAL for _ in range(c.copies)]
             rng.shuffle(self.fdeck)
-            self.p2 = self._draw_card()
-            self.p1 = self._draw_card()
+            self.p2 = draw_card(self)
+            self.p1 = draw_card(self)
         self.cards: list[list[int]] = [[] for _ in range(n)]
         self.fresh: list[list[int]] = [[] for _ in range(n)]
         self.wb = [0] * n
@@ -131,7 +124,7 @@ class HarvestState(
         self.queue: list[int] = []
         self.cycle_placed = False
         self.turn_no = 0
-        self.frames: list[list] = []
+        self.frames: list = []  # decision records (frames.py), top = last
         assign = self.options.get("assign")
         if self._events is not None and not assign:
             for s in range(n):
@@ -142,39 +135,26 @@ class HarvestState(
         if assign:  # HV-SET-9
             for s, (c, h) in enumerate(assign):
                 self.char[s], self.house[s] = c, h
-            self._log_reveal()
-            self._start_supply()
+            log_reveal(self)
+            start_supply(self)
             self.phase = "sunrise"
-            self._begin_sunrise()
+            begin_sunrise(self)
         else:
             for s in reversed(range(n)):
-                self.frames.append(["keeph", s])
+                self.frames.append(KeepFarmhouse(s))
             for s in reversed(range(n)):
-                self.frames.append(["keepc", s])
+                self.frames.append(KeepCharacter(s))
         self._advance()
 
-
-    # ------------------------------------------------------------------ helpers
-    def ab(self, s: int) -> str:
-        return ABIL[self.char[s]] if self.char[s] >= 0 else ""
-
-    def owns(self, s: int, key: str) -> list:
-        return [BUILDINGS[b] for b, _ in self.blds[s] if BUILDINGS[b].ability == key]
-
-
-    def order(self) -> list[int]:
-        return sorted(range(self.num_players), key=lambda s: self.tile[s])
-
-    def pieces_left(self, s: int) -> int:
-        return self.wb[s] + bin(self.mice[s]).count("1") + self.basket[s]
-
-    def cells_of(self, s: int, code: int) -> list[int]:
-        return [i for i, v in enumerate(self.farm[s]) if v == code]
 
     # ------------------------------------------------------------------ playing
     @property
     def current_player(self) -> int | None:
-        return self.frames[-1][1] if self.frames and self.frames[-1][0] in DECISIONS else None
+        if self.frames:
+            top = self.frames[-1]
+            if type(top) in DECISIONS:
+                return top.seat
+        return None
 
     @property
     def num_distinct_actions(self) -> int:
@@ -195,11 +175,11 @@ class HarvestState(
         return a.kind == KEEPC or a.kind == KEEPH
 
     def in_subdecision(self) -> bool:
-        return bool(self.frames) and self.frames[-1][0] not in ("turn", "sunrise", "keepc", "keeph")
+        return bool(self.frames) and type(self.frames[-1]) not in TURN_STARTS
 
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
-            self._legal = self._generate()
+            self._legal = flow.legal(self)
         return list(self._legal)
 
     def apply(self, action) -> None:
@@ -208,7 +188,7 @@ class HarvestState(
             # (another game's action, a list, None...) is refused before the state is touched.
             action = self.parse_action(action) if isinstance(action, str) else self.as_action(action)
         if self._legal is None:
-            self._legal = self._generate()
+            self._legal = flow.legal(self)
         if action not in self._legal:
             raise self.refuse(action)
         seat = self.current_player
@@ -217,8 +197,8 @@ class HarvestState(
         phase, round_, turn = self.phase, self.round, self.turn_no
         if self._events is not None:
             self._events.step = len(self.history) + 1
-            self._log_action(seat, action)
-        self._do(action)
+            log_action(self, seat, action)
+        flow.do(self, action)
         self.history.append(action)
         self.history_seats.append(seat)
         self._advance()
@@ -231,30 +211,32 @@ class HarvestState(
 
 
     def _advance(self) -> None:
-        while True:
-            if not self.frames:
-                if not self._next_step():
-                    self._legal = []
-                    return
-                continue
-            top = self.frames[-1]
-            if top[0] == "income":
-                self.frames.pop()
-                self._income()
-                continue
-            if top[0] == "endturn":
-                self.frames.pop()
-                self._end_turn(top[1])
-                continue
-            if top[0] == "ffres":
-                self._run_ffres_if_ready()
-                continue
-            acts = self._generate()
-            if not acts or (len(acts) == 1 and acts[0].kind == DONE):
-                self.frames.pop()  # nothing left to choose here
-                continue
-            self._legal = acts
-            return
+        flow.advance(self)
+
+    # ------------------------------------------------------------------ scoring and words
+    def total(self, seat: int) -> int:
+        return scoring.total(self, seat)
+
+    def score_parts(self, seat: int) -> dict[str, int]:
+        return scoring.score_parts(self, seat)
+
+    def scores(self) -> list[int]:
+        return [scoring.total(self, s) for s in range(self.num_players)]
+
+    def rank_keys(self) -> list[tuple]:
+        return scoring.rank_keys(self)
+
+    def solo_result(self) -> dict | None:
+        return scoring.solo_result(self)
+
+    def _score_breakdown(self, seat: int) -> dict[str, int]:
+        return scoring.score_breakdown(self, seat)
+
+    def describe_decision(self) -> str:
+        return describe_decision(self)
+
+    def _explain_illegal(self, action) -> str:
+        return explain_illegal(self, action)
 
     def describe_event(self, event: dict, labels: list[str] | None = None) -> str:
         return describe_event(event, labels)

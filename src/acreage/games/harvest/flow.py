@@ -1,0 +1,136 @@
+"""Harvest's flow, declared: which step answers each kind of frame, in the rulebook's order,
+and the loop that runs the steps needing no decision.
+
+A frame on top of the stack (``frames.py``) is either a decision, answered by a ``Step`` (its
+legal actions, and what doing one of them does), or automatic, run as soon as it is on top.
+``advance`` runs automatic frames, pops decisions with nothing left to decide and starts the
+next turn (``rounds.next_step``) until a real choice or the end of the game, so a player is
+only asked where a choice exists.
+
+Reading an action from ``apply`` to its rule: ``flow.do`` → the step of the frame on top →
+the chapter module that holds it (setup, rounds, town, fields, festival).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from .actions import DONE, Action
+from .festival import (
+    basket_do,
+    basket_legal,
+    buy_do,
+    buy_legal,
+    card_or_coin_do,
+    card_or_coin_legal,
+    festival_space,
+)
+from .fields import plant_do, plant_legal, tend_do, tend_legal
+from .frames import (
+    Basket,
+    BuyCard,
+    CardOrCoin,
+    EndTurn,
+    FestivalSpace,
+    ForestDie,
+    Income,
+    KeepCharacter,
+    KeepFarmhouse,
+    MarketTile,
+    Plant,
+    Reactivate,
+    SunriseSwap,
+    Tend,
+    Turn,
+    Visit,
+)
+from .rounds import end_turn, income, next_step, sunrise_do, sunrise_legal
+from .setup import keep_character_do, keep_character_legal, keep_farmhouse_do, keep_farmhouse_legal
+from .town import (
+    forest_die_do,
+    forest_die_legal,
+    market_do,
+    market_legal,
+    reactivate_do,
+    reactivate_legal,
+    turn_do,
+    turn_legal,
+    visit_do,
+    visit_legal,
+)
+
+
+class Step(NamedTuple):
+    """The answer to one kind of decision: its legal actions, and what one of them does."""
+
+    legal: Callable[[Any, Any], list[Action]]
+    do: Callable[[Any, Any, Action], None]
+
+
+#: Every decision's step, in the rulebook's order.
+STEPS: dict[type, Step] = {
+    # setup (HV-SET-8)
+    KeepCharacter: Step(keep_character_legal, keep_character_do),
+    KeepFarmhouse: Step(keep_farmhouse_legal, keep_farmhouse_do),
+    # Sunrise (HV-SUN-2)
+    SunriseSwap: Step(sunrise_legal, sunrise_do),
+    # the Action phase: place a piece, then what it visits (HV-ACT, HV-GS, HV-FLD, HV-WS, HV-TP)
+    Turn: Step(turn_legal, turn_do),
+    Visit: Step(visit_legal, visit_do),
+    Plant: Step(plant_legal, plant_do),
+    Tend: Step(tend_legal, tend_do),
+    ForestDie: Step(forest_die_legal, forest_die_do),
+    MarketTile: Step(market_legal, market_do),
+    Reactivate: Step(reactivate_legal, reactivate_do),
+    # the Fall Festival (HV-FFB, HV-FFC, HV-NOV-12)
+    Basket: Step(basket_legal, basket_do),
+    BuyCard: Step(buy_legal, buy_do),
+    CardOrCoin: Step(card_or_coin_legal, card_or_coin_do),
+}
+
+#: The frames the engine runs by itself once they are on top (each is popped first).
+AUTOMATIC: dict[type, Callable[[Any, Any], None]] = {
+    Income: income,
+    EndTurn: end_turn,
+    FestivalSpace: festival_space,
+}
+
+
+def legal(state) -> list[Action]:
+    """The legal answers to the decision on top (none with no decision pending)."""
+    if not state.frames:
+        return []
+    top = state.frames[-1]
+    step = STEPS.get(type(top))
+    return step.legal(state, top) if step is not None else []
+
+
+def do(state, action: Action) -> None:
+    """Carry out a legal ``action`` (no checks) by the step of the decision on top."""
+    top = state.frames[-1]
+    STEPS[type(top)].do(state, top, action)
+
+
+def advance(state) -> None:
+    """Run every step that needs no decision, until a real choice (its actions kept as the
+    state's legal list) or the end of the game."""
+    while True:
+        frames = state.frames
+        if not frames:
+            if not next_step(state):
+                state._legal = []
+                return
+            continue
+        top = frames[-1]
+        run = AUTOMATIC.get(type(top))
+        if run is not None:
+            frames.pop()
+            run(state, top)
+            continue
+        acts = legal(state)
+        if not acts or (len(acts) == 1 and acts[0].kind == DONE):
+            frames.pop()  # nothing left to choose here
+            continue
+        state._legal = acts
+        return
