@@ -52,13 +52,87 @@ class GameState(ABC):
     def current_player(self) -> int | None:
         """The seat that must decide now, or ``None`` once the game is over."""
 
-    @abstractmethod
     def legal_actions(self) -> list:
-        """Every action the current player may take now (empty once the game is over)."""
+        """Every action the current player may take now (empty once the game is over).
 
-    @abstractmethod
+        Worked out once per position (``_generate``) and kept until the next move."""
+        if self._legal is None:
+            self._legal = self._generate()
+        return list(self._legal)
+
     def apply(self, action) -> None:
-        """Play ``action`` for the current player; raise :class:`IllegalAction` if not legal."""
+        """Play ``action`` for the current player; raise :class:`IllegalAction` if not legal.
+
+        One template for every game, so a move is read the same way in each: the action is
+        checked against the legal list; the move is logged (``_log_decision``); the game carries
+        it out (``_do``: the step that answers the decision on top) and runs every step that
+        needs no decision until the next real choice (``_advance``); events that step did by
+        itself are marked ``auto`` (``AUTO_EVENTS``); and where the move revealed something,
+        resolved chance, ended a phase or passed the turn, undo can no longer reach back past
+        it (``_turn_marker`` before, ``_undo_closed`` after)."""
+        if not isinstance(action, self.action_type):
+            # Slow path: notation, or a plain tuple of whole numbers; anything else (another
+            # game's action, a list, None...) is refused before the state is touched.
+            action = self.parse_action(action) if isinstance(action, str) else self.as_action(action)
+        if self._legal is None:
+            self._legal = self._generate()
+        if action not in self._legal:
+            raise self.refuse(action)
+        seat = self.current_player
+        before = self._turn_marker()
+        log = self._events
+        if log is not None:
+            log.step = len(self.history) + 1
+            self._log_decision(seat, action)
+        self._legal = None
+        self._do(action)
+        self.history.append(action)
+        self.history_seats.append(seat)
+        if log is None or not self.AUTO_EVENTS:
+            self._advance()
+        else:
+            mark = len(log)
+            self._advance()
+            auto = self.AUTO_EVENTS
+            for event in log.full[mark:]:
+                if event["kind"] in auto:
+                    event["auto"] = True
+        if self._undo_closed(seat, action, before):
+            self.undo_floor = len(self.history)
+
+    # The steps of ``apply`` each game gives.
+    #: Event kinds the engine does by itself while advancing (the only way they can happen, so
+    #: no action line shows them): marked ``auto`` in the log.
+    AUTO_EVENTS: ClassVar[frozenset[str]] = frozenset()
+    #: The legal list of this position, once worked out (``None``: not yet).
+    _legal: list | None = None
+
+    def _generate(self) -> list:
+        """The legal answers to the decision pending (empty once the game is over)."""
+        raise NotImplementedError(f"{type(self).__name__} must list its legal actions (_generate)")
+
+    def _do(self, action) -> None:
+        """Carry out a legal ``action`` for the decision pending (no checks)."""
+        raise NotImplementedError(f"{type(self).__name__} must carry out actions (_do)")
+
+    def _advance(self) -> None:
+        """Run every step that needs no decision, until a real choice or the end."""
+        raise NotImplementedError(f"{type(self).__name__} must advance to the next decision (_advance)")
+
+    def _turn_marker(self) -> Any:
+        """What ``_undo_closed`` compares after the move, taken before it (the phase, the
+        round, a count of hidden things...)."""
+        return None
+
+    def _undo_closed(self, seat: int | None, action, before: Any) -> bool:
+        """Whether undo may no longer reach back past this move; by default once the turn
+        passes to another seat."""
+        return self.current_player != seat
+
+    def _log_decision(self, seat: int | None, action) -> None:
+        """Log what the move is, before it is carried out (its consequences follow it); by
+        default the move's event is the game's business during ``_do``."""
+        return None
 
     @abstractmethod
     def clone(self) -> GameState:

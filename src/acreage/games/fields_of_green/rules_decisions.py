@@ -86,7 +86,6 @@ class DecisionRules:
         One dispatcher rather than a method per frame kind: every action of every search passes
         through here, and each branch is a few lines of one rule; the longer rules it calls live in
         the phase modules (``rules_actions``, ``rules_year``, ``rules_farm``)."""
-        self._legal = None
         top = self.frames[-1]
         fk, seat = top[0], top[1]
         k = action.kind

@@ -179,43 +179,20 @@ class FieldsState(
     def in_subdecision(self) -> bool:
         return bool(self.frames) and self.frames[-1][0] in ("pay", "fill", "sell", "equip")
 
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._generate()
-        return list(self._legal)
+    # ------------------------------------------------------------------ apply's steps (core template)
+    AUTO_EVENTS = frozenset(("pay_water", "water"))  # done by itself (one way only)
 
-    def apply(self, action) -> None:
-        if not isinstance(action, Action):
-            # Slow path: notation, or a plain tuple of four whole numbers; anything else
-            # (another game's action, a list, None...) is refused before the state is touched.
-            action = self.parse_action(action) if isinstance(action, str) else self.as_action(action)
-        if self._legal is None:
-            self._legal = self._generate()
-        if action not in self._legal:
-            raise self.refuse(action)
-        seat = self.current_player
+    def _turn_marker(self) -> tuple:
         self._revealed_flag = False
-        phase = self.phase
-        year = self.year
-        if self._events is not None:
-            self._events.step = len(self.history) + 1
-        self._do(action)
-        self.history.append(action)
-        self.history_seats.append(seat)
-        if self._events is None:
-            self._advance()
-        else:
-            mark = len(self._events)
-            self._advance()
-            for event in self._events.full[mark:]:
-                if event["kind"] in ("pay_water", "water"):
-                    event["auto"] = True  # done by itself (one way only): no action shows it
-        if (self._revealed_flag or self.phase != phase or self.year != year
-                or (self.current_player != seat and not self._secret_choice(action))):
-            # hidden cards came into view, a phase or year ended, or the turn passed (a face-down
-            # pick excepted): no undo reaches back past here (see GameState.undoable)
-            self.undo_floor = len(self.history)
-            self._revealed_flag = False
+        return (self.phase, self.year)
+
+    def _undo_closed(self, seat: int | None, action: Action, before: tuple) -> bool:
+        """Hidden cards came into view, a phase or year ended, or the turn passed (a face-down
+        pick excepted)."""
+        closed = (self._revealed_flag or before != (self.phase, self.year)
+                  or (self.current_player != seat and not self._secret_choice(action)))
+        self._revealed_flag = False
+        return closed
 
     # ------------------------------------------------------------------ automation
     def _advance(self) -> None:

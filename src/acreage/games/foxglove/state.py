@@ -178,44 +178,21 @@ class FoxgloveState(
         return NUM_ACTION_IDS
 
 
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._generate()
-        return list(self._legal)
+    # ------------------------------------------------------------------ apply's steps (core template)
+    AUTO_EVENTS = frozenset(("pay",))  # the only way to pay: no action line shows it
 
-    def apply(self, action) -> None:
-        if not isinstance(action, Action):
-            # Slow path: notation, or a plain tuple of four whole numbers; anything else
-            # (another game's action, a list, None...) is refused before the state is touched.
-            action = self.parse_action(action) if isinstance(action, str) else self.as_action(action)
-        if self._legal is None:
-            self._legal = self._generate()
-        if action not in self._legal:
-            raise self.refuse(action)
-        seat = self.current_player
-        hidden = len(self.stacks[0]) + len(self.stacks[1]) + len(self.stacks[2])
-        phase = self.phase
-        round_ = self.round
-        if self._events is not None:
-            self._events.step = len(self.history) + 1
-            if action.kind == DONE and not self.frames and (self.phase == TRANSPORT or self.phase == FINAL):
-                self._events.add("stage_end", seat, {"reason": "done"})
-        self._do(action)
-        self.history.append(action)
-        self.history_seats.append(seat)
-        if self._events is None:
-            self._advance()
-        else:
-            mark = len(self._events)
-            self._advance()
-            for event in self._events.full[mark:]:
-                if event["kind"] == "pay":
-                    event["auto"] = True  # the only way to pay: no action line shows it
-        if (len(self.stacks[0]) + len(self.stacks[1]) + len(self.stacks[2]) != hidden
-                or self.phase != phase or self.round != round_ or self.current_player != seat):
-            # a face-down tile was revealed, a phase or round ended, or the turn passed: no
-            # undo reaches back past here (see GameState.undoable)
-            self.undo_floor = len(self.history)
+    def _log_decision(self, seat: int | None, action: Action) -> None:
+        if action.kind == DONE and not self.frames and (self.phase == TRANSPORT or self.phase == FINAL):
+            self._events.add("stage_end", seat, {"reason": "done"})
+
+    def _turn_marker(self) -> tuple:
+        return (len(self.stacks[0]) + len(self.stacks[1]) + len(self.stacks[2]), self.phase, self.round)
+
+    def _undo_closed(self, seat: int | None, action: Action, before: tuple) -> bool:
+        """A face-down tile was revealed, a phase or round ended, or the turn passed."""
+        return (before != (len(self.stacks[0]) + len(self.stacks[1]) + len(self.stacks[2]), self.phase,
+                           self.round)
+                or self.current_player != seat)
 
     # ------------------------------------------------------------------ legal actions
     def _generate(self) -> list[Action]:
@@ -251,7 +228,6 @@ class FoxgloveState(
     # ------------------------------------------------------------------ applying
     def _do(self, action: Action) -> None:
         """Carry out a legal action (no checks)."""
-        self._legal = None
         k = action.kind
         if self.frames:
             top = self.frames[-1]

@@ -177,41 +177,30 @@ class HarvestState(GameState):
     def in_subdecision(self) -> bool:
         return bool(self.frames) and type(self.frames[-1]) not in TURN_STARTS
 
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = flow.legal(self)
-        return list(self._legal)
+    # ------------------------------------------------------------------ apply's steps (core template)
+    def _generate(self) -> list[Action]:
+        return flow.legal(self)
 
-    def apply(self, action) -> None:
-        if not isinstance(action, Action):
-            # Slow path: notation, or a plain tuple of three whole numbers; anything else
-            # (another game's action, a list, None...) is refused before the state is touched.
-            action = self.parse_action(action) if isinstance(action, str) else self.as_action(action)
-        if self._legal is None:
-            self._legal = flow.legal(self)
-        if action not in self._legal:
-            raise self.refuse(action)
-        seat = self.current_player
-        self._flag = False
-        self._legal = None
-        phase, round_, turn = self.phase, self.round, self.turn_no
-        if self._events is not None:
-            self._events.step = len(self.history) + 1
-            log_action(self, seat, action)
+    def _do(self, action: Action) -> None:
         flow.do(self, action)
-        self.history.append(action)
-        self.history_seats.append(seat)
-        self._advance()
-        if (self._flag or self.turn_no != turn or self.phase != phase or self.round != round_
-                or (self.current_player != seat and not self._secret_choice(action))):
-            # something hidden or random was resolved, a turn, phase or round ended, or another
-            # seat is to act (a face-down choice excepted): no undo reaches back past here
-            self.undo_floor = len(self.history)
-            self._flag = False
-
 
     def _advance(self) -> None:
         flow.advance(self)
+
+    def _log_decision(self, seat: int | None, action: Action) -> None:
+        log_action(self, seat, action)
+
+    def _turn_marker(self) -> tuple:
+        self._flag = False
+        return (self.phase, self.round, self.turn_no)
+
+    def _undo_closed(self, seat: int | None, action: Action, before: tuple) -> bool:
+        """Something hidden or random was resolved, a turn, phase or round ended, or another
+        seat is to act (a face-down choice excepted)."""
+        closed = (self._flag or before != (self.phase, self.round, self.turn_no)
+                  or (self.current_player != seat and not self._secret_choice(action)))
+        self._flag = False
+        return closed
 
     # ------------------------------------------------------------------ scoring and words
     def total(self, seat: int) -> int:

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from ....core.caches import memo_table
+from .. import effects as fx
 from ..content import TILES
 from ..goods import NUM_GOODS
-from .. import effects as fx
 from .planner_objective import SCALE, building_terms, leftover_parts
 from .planner_town import TransportTown
 

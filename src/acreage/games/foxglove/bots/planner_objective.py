@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from ....core.caches import memo_table
+from .. import effects as fx
 from ..content import TILES
 from ..goods import NUM_GOODS
-from .. import effects as fx
 
 #: Objective values are integers in hundredths of a point inside the model.
 SCALE = 100

@@ -8,10 +8,10 @@ set of cubes under the planner's :class:`~.planner_objective.Weights`.
 
 from __future__ import annotations
 
+from .. import effects as fx
 from ..constants import FINAL, TRANSPORT
 from ..content import TILES
 from ..goods import NUM_GOODS
-from .. import effects as fx
 from .planner_objective import Weights, leftover_parts, process_cubes
 
 #: Tiles whose transport-start effect hauls cubes (Hauler's Hut) or carries them (Porter's Lodge).
