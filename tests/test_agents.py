@@ -127,7 +127,7 @@ def _tree_depth(node) -> int:
 
 def test_mcts_depth_caps_the_turns_below_the_root():
     """``depth=1`` judges every turn of the root at once; without a cap the same search grows
-    deeper lines (measured in docs/bots-experiments.md: capping at 2 turns cost 4 points in solo)."""
+    deeper lines (measured in research/bots-experiments.md: capping at 2 turns cost 4 points in solo)."""
     state = _first_build_decision(seed=4)
     capped = make_agent("mcts:book=0,iterations=60,depth=1,reuse=0", seed=3)
     capped.decide(state, 0)
@@ -425,7 +425,7 @@ def _stage_with_a_long_plan(min_steps: int = 3):
 def test_agents_play_a_transport_plan_without_asking_for_it_again_FF_TRN_1(spec, monkeypatch):
     """FF-TRN-1: a seat's transport stage is one plan (Foxglove's macro). A bot asks the game for
     it once and plays its steps from memory; asking after every step would solve the rest
-    again, which a hard round-4 stage made cost half a minute a step (docs/bots-experiments.md,
+    again, which a hard round-4 stage made cost half a minute a step (research/bots-experiments.md,
     "A transport plan asked for at every step")."""
     from acreage.games.foxglove.state import FoxgloveState
 

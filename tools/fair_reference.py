@@ -1,14 +1,14 @@
 """How high can a *fair* player score in a Foxglove Farm solo setup? A heavy fair search says.
 
 Why: the strength target asks the bot for 80 points on average in every solo setup, and in
-setups 4 and 5 it has stayed near 75 through many experiments (docs/bots-experiments.md).
+setups 4 and 5 it has stayed near 75 through many experiments (research/bots-experiments.md).
 ``solo_oracle.py`` puts those setups' ceilings at 84-87, but it sees the real stack order,
 which no player may. Whether 80 is within a fair player's reach under the inferred tile data
 is a different question, and the one that decides whether the bot or the target is short.
 This tool plays a search far heavier than any bot at about 1 s a decision, that still never
 looks at the hidden order. Its first runs (2026-12-04) measured it level with the shipped bot in
 setups 4 and 5, and its ``--peek`` run no higher: at width 6 its breadth limits it, so only a
-wider run (a cluster job) bounds fair play from above (docs/bots-experiments.md, "Several
+wider run (a cluster job) bounds fair play from above (research/bots-experiments.md, "Several
 guesses on the clock, four more beam variants, and a heavy fair reference").
 
 What: at every construction turn, the real position is shuffled ``--guesses`` times

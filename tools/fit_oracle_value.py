@@ -5,7 +5,7 @@ Why: the value that judges the bots' lines was fitted on sibling groups from gre
 perfect-information beam (2026-12-02) found the cost in setup 5: at round 2's start the value
 rated a town of producers (Coal Mine, Paddock, Quarry) about 12 points below the bot's Volcano
 and Foundry, and the first led the perfect-information search to 106-108, the second to 72
-(docs/bots-experiments.md). A fit can only correct that from data where such towns occur and
+(research/bots-experiments.md). A fit can only correct that from data where such towns occur and
 are played well.
 
 What: for each solo game (setup, seed), sibling groups at the first construction decision of
@@ -71,7 +71,7 @@ standard deviation over 220; lines made before that date do not record it).
     .venv/bin/python tools/fit_oracle_value.py --all --ridge 100,300 --out /tmp/oracle_value.json
     .venv/bin/python tools/solo_ab.py beam beam --value-b /tmp/oracle_value.json
 
-The first oracle-labelled refit (docs/bots-experiments.md, 2026-12-02) fitted rounds 2 and 3 on
+The first oracle-labelled refit (research/bots-experiments.md, 2026-12-02) fitted rounds 2 and 3 on
 52 groups from 26 games of setups 4-6 (a scratch version of this tool, same widths): held out,
 the pairs of round-2 siblings ordered right rose from 70 % to 78 %. In play the fair beam
 gained 3.4 +- 2.9 and 6.1 +- 2.4 points a game against two runs of the shipped model (setups
@@ -148,7 +148,7 @@ def label_of(state, width: int, seed: int, per_town: int, orders: int = 1, salt:
 
     Why more than one: a label on one order carries that order's luck, which no fair judge can
     foresee. On 2026-12-03 the same towns searched on their own order and on one drawn order
-    ordered only about three pairs in four alike (docs/bots-experiments.md)."""
+    ordered only about three pairs in four alike (research/bots-experiments.md)."""
     scores = [beam(state, width, random.Random(seed), per_town)[0]]
     for k in range(1, orders):
         guess = state.determinize(0, random.Random(seed * 7919 + salt * 101 + k))

@@ -7,7 +7,7 @@ the same hidden stack order and the same agent seed. The position each turn lead
 decision point, where a tree search judges it) is kept with its final score. Within a group,
 luck and the strength of the setup are shared, so the differences in final score measure the
 turns themselves; regressing on plain final scores across games instead learns which setups
-score well, and as a judge it made greedy 13 points weaker (docs/bots-experiments.md).
+score well, and as a judge it made greedy 13 points weaker (research/bots-experiments.md).
 
 The fit is one regression for all four rounds: each position's prediction is its round's bias
 plus its round's weights times its features, and the within-group differences of predictions
@@ -24,7 +24,7 @@ turn scored more than the turn the model rates best.
 
 A single playout is a noisy judge of a turn: replaying 40 groups' siblings, each with a new
 stack order of its own, the within-group differences of the two playouts correlated only
-0.16, and they ordered the same pairs alike 60 % of the time (docs/bots-experiments.md).
+0.16, and they ordered the same pairs alike 60 % of the time (research/bots-experiments.md).
 
 ``--horizon round`` trades that noise for bias: each sibling is played only to the next
 round's first construction decision and judged there by the next round's value (fitted value

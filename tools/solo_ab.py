@@ -9,7 +9,7 @@ result does not depend on the machine's load.
 
 The bot's own random choices are a second source of luck that pairing does not remove: two
 runs of the same bot with different agent seeds differed by 2.2-2.5 points on 72 games in the
-control runs of 2026-11-30 to 2026-12-01 (docs/bots-experiments.md). ``--control`` therefore
+control runs of 2026-11-30 to 2026-12-01 (research/bots-experiments.md). ``--control`` therefore
 also plays ``a`` with other agent seeds (``a'``) and prints ``a' - a`` and ``b - a'`` next to
 ``b - a``: a variant is better only if it beats both runs of the baseline.
 

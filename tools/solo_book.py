@@ -3,7 +3,7 @@
 Why: solo setups 2-6 start from a fixed display, so every game of a setup opens at the same
 public position; only the order of the face-down stacks differs. That first turn shapes the
 whole engine, and it is where the learned estimate is weakest (it was fitted to greedy play,
-and undervalues a production opening whose converter comes later; docs/bots-experiments.md). A bot with a
+and undervalues a production opening whose converter comes later; research/bots-experiments.md). A bot with a
 second per decision cannot settle it, but it can be settled once, offline, by playing it out:
 each candidate first turn is followed by whole games of the bot itself, on the same stack
 orders and agent seeds (paired), next to games where the bot makes its own first choice.
@@ -18,9 +18,9 @@ beats the bot's own choice (else the entry says so and the bot searches as usual
 Check a new book on other seeds before trusting it (``tools/solo_ab.py`` with ``book=0`` and
 ``book=1``): with 12 games per candidate (the first book, 2026-11-30) the best of five means was
 mostly luck, and of three chosen turns only setup 5's held up on 24 fresh seeds
-(docs/bots-experiments.md, "The solo opening book"). Setup 6's runner-up (the Fertile Plot)
+(research/bots-experiments.md, "The solo opening book"). Setup 6's runner-up (the Fertile Plot)
 was then checked on 48 fresh seeds, where it beat the bot's own opening, and set by hand
-(docs/bots-experiments.md, "Setup 6's opening", 2026-12-01; the entry's ``validation`` and
+(research/bots-experiments.md, "Setup 6's opening", 2026-12-01; the entry's ``validation`` and
 ``note`` record it). The shipped book holds those two moves; the others' evidence stays in the
 file with no move. A rebuild with ``--write`` replaces every entry, so check its picks the same
 way before shipping it.

@@ -19,7 +19,7 @@ The printout is the residual table and the bias shifts that make the residual co
 each round's end (round 4 is kept); ``--write`` adds them to ``data/value_model.json`` (or
 ``--out``), with the run named in the model's provenance, to be played against the shipped model
 with ``tools/solo_ab.py --value-b``. Its first run (2026-12-01) found the levels jumping by 2-9
-points at round ends; lining them up did not make the bot stronger (docs/bots-experiments.md,
+points at round ends; lining them up did not make the bot stronger (research/bots-experiments.md,
 "Do the four rounds' models line up?"), so the shipped model keeps its levels and this stays a
 check for the next fit.
 

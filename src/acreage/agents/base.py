@@ -82,7 +82,7 @@ def unthinking_step(state, seat: int, actions: list, plan: TurnPlan, macros: boo
 
     A macro's later steps are remembered in ``plan`` and played from there: asking the game
     again after each step would solve the rest anew, which a hard Foxglove round-4 stage makes
-    cost up to half a minute a step (docs/bots-experiments.md, "A transport plan asked for at
+    cost up to half a minute a step (research/bots-experiments.md, "A transport plan asked for at
     every step", 2026-12-04)."""
     if len(actions) == 1:
         plan.passed(state, seat, actions[0])

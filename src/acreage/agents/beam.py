@@ -1,13 +1,14 @@
 """A beam search over whole turns to the game's next calm point, for single-player games.
 
-Why: in Foxglove solo, tree search stopped getting stronger with more iterations (docs/bots-experiments.md)
-while a beam search that carries a few complete lines got stronger with width. Two things set
-the beam apart. Every turn at the root is completed and followed, so none is left unvisited
-by a short search. And every line is carried to the same kind of position before it is judged:
-the game's horizon (``GameInfo.horizon``; Foxglove: the next round's first construction
-decision, or the game's end, where the score is exact). So the learned value compares towns at
-the same stage, with the round's construction, transport, processing and harvest played, and
-never a leaf in mid-round against one in the next round, where its per-round levels differ.
+Why: in Foxglove solo, tree search stopped getting stronger with more iterations
+(research/bots-experiments.md) while a beam search that carries a few complete lines got
+stronger with width. Two things set the beam apart. Every turn at the root is completed and
+followed, so none is left unvisited by a short search. And every line is carried to the same
+kind of position before it is judged: the game's horizon (``GameInfo.horizon``; Foxglove: the
+next round's first construction decision, or the game's end, where the score is exact). So the
+learned value compares towns at the same stage, with the round's construction, transport,
+processing and harvest played, and never a leaf in mid-round against one in the next round,
+where its per-round levels differ.
 
 What: at each decision the agent shuffles what it cannot see once (``determinize``; a fresh
 guess at every decision corrects the last one) and runs a beam over whole turns: each kept
@@ -43,7 +44,7 @@ from .simple import complete_turn, position_key
 #: Turns a line may take before it is judged where it stands (Foxglove's rounds take under 20).
 MAX_LEVELS = 64
 #: With ``clock=1``, the most one search may draw from the bank, as a multiple of ``ms`` (a
-#: full-width Foxglove search takes about 6 s; docs/bots-experiments.md, "The beam bot").
+#: full-width Foxglove search takes about 6 s; research/bots-experiments.md, "The beam bot").
 CLOCK_CAP = 10.0
 
 

@@ -33,12 +33,12 @@ Why this shape:
   short search spread its few iterations evenly over the top dozen turns and then picked among
   nearly equal visit counts, so in solo it played no better than the one-step greedy bot it
   was built on; with it, the greedy bot's choice is where the search starts, not where it ends
-  (solo, 48 iterations, 48 games: 68.5 with the prior, 63.8 without; docs/bots-experiments.md).
+  (solo, 48 iterations, 48 games: 68.5 with the prior, 63.8 without; research/bots-experiments.md).
 * **One judgement.** Leaves are scored at once (``rollout_depth`` adds random steps first), the
   widening order is set and the turns are completed by the game's learned final-score estimate
   (``GameInfo.value``) where it has one, else by its heuristic. Leaves come from different
   stages of the game, so they need one scale, and the learned estimate is also the better
-  one-step judge (greedy with it scores about 7 points more in solo; docs/bots-experiments.md). Full
+  one-step judge (greedy with it scores about 7 points more in solo; research/bots-experiments.md). Full
   random playouts of a long game are noise. With ``playout=1`` a leaf is first played on by
   the greedy bot to the game's calm point (``GameInfo.horizon``; Foxglove: the next round's
   first construction decision), which judges better but costs several iterations' time.
@@ -151,7 +151,7 @@ class MctsAgent(Agent):
         #: Play each leaf on with the greedy bot to the game's horizon (``GameInfo.horizon``;
         #: Foxglove: the next round's first construction decision) before judging it. Each
         #: playout costs about as much as several iterations, so it pays only with time to
-        #: spare (docs/bots-experiments.md); 0 judges leaves where they stand.
+        #: spare (research/bots-experiments.md); 0 judges leaves where they stand.
         self.playout = bool(playout)
         #: Play the game's opening-book move where it has one for the position
         #: (``GameInfo.book``) instead of searching; 0 always searches.
@@ -202,7 +202,7 @@ class MctsAgent(Agent):
                 self._kept = None  # no tree was grown for this move
                 return move
         # One judgement for the leaves, the widening order and the turns' greedy completions:
-        # the learned value is also the better one-step policy (docs/bots-experiments.md).
+        # the learned value is also the better one-step policy (research/bots-experiments.md).
         judge = self.heuristic or (info.value if self.learned else None) or info.heuristic
         self._pruning = info.shortlist if self.shortlist else None
         self._horizon = info.horizon if self.playout else None

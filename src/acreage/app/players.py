@@ -23,7 +23,7 @@ from ..core import (
 InputFn = Callable[[str], str]
 
 #: Alone in a game with a horizon, ``hint`` asks the beam bot, which scored 2.1 ± 1.2 points
-#: more than MCTS at the same time over 96 Foxglove solo games (docs/bots-experiments.md, "The
+#: more than MCTS at the same time over 96 Foxglove solo games (research/bots-experiments.md, "The
 #: beam bot: a beam to the next round's start").
 SOLO_HINT_BOT = "beam:ms=1000"
 

@@ -4,7 +4,7 @@ Why: a bot with a time budget checks its clock between the positions it expands,
 of a game can hide seconds of work (Foxglove's transport planner solves a model, and solves it
 again with more work when the first plan is poor). Past the search's hard stop such a step
 would keep the player waiting for a result the search is about to throw away: a `beam:ms=1000`
-decision took 48 s once (docs/bots-experiments.md, the entry that gave the beam its clock,
+decision took 48 s once (research/bots-experiments.md, the entry that gave the beam its clock,
 2026-12-02). The search announces its deadline here; a game's planner cuts its solves short at
 it and does not keep what it found in a hurry.
 

@@ -182,7 +182,7 @@ def next_round_start(leaf):
     position in mid-round; at the start of the next round they are banked or on the tiles.
     ``tools/fit_value.py --horizon round`` stops its round-3 targets at nearly this point (it
     counts from the sibling group's start, so a pass into the next round stops there at once;
-    here that leaf plays that round too, as measured in docs/bots-experiments.md)."""
+    here that leaf plays that round too, as measured in research/bots-experiments.md)."""
     start = leaf.round
 
     def reached(state) -> bool:
