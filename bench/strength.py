@@ -3,8 +3,8 @@
 For each game, from the levels it declares (``GameInfo.levels``):
 
 1. ``medium`` (greedy) against ``random``;
-2. each level against the one below it (easy < medium < hard < expert): a level should win
-   at least 75 % of the paired games;
+2. each level against the one below it (easy < medium < hard < expert, where a game has
+   them): a level should win at least 75 % of the paired games;
 3. the strongest level (the web's bot at about a second a move) against ``medium``: at least
    90 %;
 4. games with 3–4 players: the strongest level against two or three ``medium`` bots (its share

@@ -70,7 +70,7 @@ def test_levels_out_of_order_or_unknown_are_refused_when_a_game_is_declared():
 
 def test_the_catalogue_summary_lists_each_level_with_its_words():
     summary = game_info("fields_of_green").summary()
-    assert [lv["name"] for lv in summary["levels"]] == ["easy", "medium", "hard", "expert"]
+    assert [lv["name"] for lv in summary["levels"]] == ["easy", "medium", "hard"]
     assert all(lv["blurb"] and lv["spec"] for lv in summary["levels"])
 
 

@@ -83,7 +83,7 @@ def test_bad_options_and_names_exit_2_without_traceback():
 def test_games_lists_each_game_bot_levels():
     result = runner.invoke(app, ["games"])
     assert result.exit_code == 0
-    assert "Bot levels: easy, " in result.output and "expert, searches ahead" in result.output
+    assert "Bot levels: easy, " in result.output and "hard, searches ahead" in result.output
 
 
 def test_games_lists_foxglove_with_players_and_options():

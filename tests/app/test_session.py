@@ -126,7 +126,7 @@ def test_hint_asks_the_beam_bot_alone_and_the_strongest_level_with_opponents():
 
     assert hint_bot(acreage.new_game("foxglove", players=1, seed=1, solo_setup=2)).startswith("beam:")
     assert hint_bot(acreage.new_game("foxglove", players=2, seed=1)) == "hard"
-    assert hint_bot(acreage.new_game("harvest", players=1, seed=1)) == "expert"
+    assert hint_bot(acreage.new_game("harvest", players=1, seed=1)) == "hard"
 
 
 def test_undo_takes_back_own_actions_and_refuses_after_another_seat_moved():

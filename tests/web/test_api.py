@@ -154,7 +154,7 @@ def test_the_catalogue_offers_each_game_its_levels_and_seats_take_them_by_name(c
     cat = client.get("/api/catalogue").json()
     levels = {g["name"]: [lv["name"] for lv in g["levels"]] for g in cat["games"]}
     assert levels["foxglove"] == ["easy", "medium", "hard"]
-    assert levels["harvest"] == ["easy", "medium", "hard", "expert"]
+    assert levels["harvest"] == ["easy", "medium", "hard"]
     assert cat["default_level"] == "medium"
     made = create(client, game="harvest", seats=["human", "bot:hard"], options={})
     assert made["id"]

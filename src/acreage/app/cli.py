@@ -135,7 +135,7 @@ def play(
     bots: Annotated[
         str | None,
         typer.Option("--bots", "-b", "--agents", "-a",
-                     help="Bots for the other seats: a level (easy, medium, hard, expert) or a "
+                     help="Bots for the other seats: a level (easy, medium, hard) or a "
                           "bot spec, e.g. 'hard' or 'hard,easy' or 'greedy,random'."),
     ] = None,
     humans: Annotated[
