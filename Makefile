@@ -63,8 +63,11 @@ mutate: $(STAMP)
 	@$(BIN)/python -c "import mutmut" 2>/dev/null || $(BIN)/python -m pip install --quiet 'mutmut>=3,<4'
 	$(BIN)/python tools/mutate.py $(MUTATE_GAME) --max-children 1 --budget-minutes $(MUTATE_MINUTES)
 
+# ruff for the Python; ESLint for the web pages' JavaScript (.ci/lint_js: skipped with a note when
+# npm is missing, except in CI).
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench tools examples .ci
+	bash .ci/lint_js
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

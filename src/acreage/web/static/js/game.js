@@ -53,7 +53,7 @@ function recentByOthers() {
 }
 
 function onMessage(msg) {
-  if (msg.type === "rematch") { offerRematch(msg.id); return; }
+  if (msg.type === "rematch") { offerRematch(); return; }
   if (msg.type === "ack") { if (pending && pending.client_id === msg.client_id) pending = null; return; }
   if (msg.type === "error") {
     if (pending && pending.client_id === msg.client_id) pending = null;
@@ -239,7 +239,7 @@ async function rematch() {
   location.href = made.link;
 }
 
-function offerRematch(id) {
+function offerRematch() {
   $("end").hidden = false;
   $("rematch").textContent = "Join the rematch";
   $("rematch-offer").textContent = "Another player asked for a rematch.";

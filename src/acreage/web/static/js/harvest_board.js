@@ -112,7 +112,7 @@ function render() {
   if (obs.gairy) side.append(gairyPart(obs, facts));
   top.append(side);
   root.append(top);
-  root.append(farmsPart(view, obs, content, L, ctx));
+  root.append(farmsPart(view, obs, content, L));
   container.replaceChildren(root);
 }
 
@@ -375,7 +375,7 @@ function gairyPart(obs, facts) {
 }
 
 // ------------------------------------------------------------------ the farms
-function farmsPart(view, obs, content, L, ctx) {
+function farmsPart(view, obs, content, L) {
   const row = box("display: flex; flex-wrap: wrap; gap: .6rem; align-items: flex-start;", { "data-farms": "" });
   const order = [...obs.seats.keys()];
   const mine = view.you !== null && view.you !== undefined && view.you < order.length;
