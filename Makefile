@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test test-fast bench strength lint clean fuzz mutate
+.PHONY: play test test-fast bench strength lint typecheck clean fuzz mutate
 
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed (set PYTHON=...)"; exit 1; }
@@ -63,11 +63,16 @@ mutate: $(STAMP)
 	@$(BIN)/python -c "import mutmut" 2>/dev/null || $(BIN)/python -m pip install --quiet 'mutmut>=3,<4'
 	$(BIN)/python tools/mutate.py $(MUTATE_GAME) --max-children 1 --budget-minutes $(MUTATE_MINUTES)
 
-# ruff for the Python; ESLint for the web pages' JavaScript (.ci/lint_js: skipped with a note when
-# npm is missing, except in CI).
+# ruff and mypy (the core and the web, see [tool.mypy] in pyproject.toml) for the Python; ESLint
+# for the web pages' JavaScript (.ci/lint_js: skipped with a note when npm is missing, except in CI).
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench tools examples .ci
+	$(BIN)/python -m mypy
 	bash .ci/lint_js
+
+# The type checker alone, on the files [tool.mypy] in pyproject.toml names.
+typecheck: $(STAMP)
+	$(BIN)/python -m mypy
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

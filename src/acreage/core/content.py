@@ -26,7 +26,7 @@ SCHEMA_VERSION = 1
 EffectKinds = Mapping[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]]
 
 
-def _suggest(word: str, allowed: Iterable[str]) -> str:
+def _suggest(word: object, allowed: Iterable[str]) -> str:
     close = difflib.get_close_matches(str(word), list(allowed), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
@@ -118,11 +118,13 @@ def check_effect_shape(raw: Any, where: str, kinds: EffectKinds) -> tuple[str, s
     if kind not in kinds:
         raise ContentError(f"{where}: field 'kind': unknown effect kind {kind!r}"
                            f"{_suggest(kind, kinds)}; kinds are {', '.join(kinds)}")
+    assert isinstance(kind, str)  # it is one of the keys of ``kinds``
     timings, required, optional = kinds[kind]
     when = raw.get("when")
     if when not in timings:
         raise ContentError(f"{where}: field 'when': effect {kind!r} cannot happen at {when!r}; "
                            f"use {' or '.join(timings)}")
+    assert isinstance(when, str)  # it is one of ``timings``
     allowed = ("kind", "when") + tuple(required) + tuple(optional)
     extra = [k for k in raw if k not in allowed]
     if extra:

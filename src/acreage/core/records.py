@@ -87,6 +87,7 @@ def replay(record: dict | str | Path, upto: int | None = None):
     if upto is not None and (not isinstance(upto, int) or isinstance(upto, bool)):
         raise RecordError(f"replay: upto should be an int (a count of actions) or None, got {upto!r}")
     fmt = _require(record, "format", str, "record")
+    assert isinstance(record, dict)  # _require refused anything but a JSON object
     if fmt != RECORD_FORMAT:
         raise RecordError(f"record: field 'format' is {fmt!r}, expected {RECORD_FORMAT!r}")
     version = _require(record, "version", int, "record")
@@ -131,6 +132,7 @@ def load_state(data: dict | str | Path):
     if isinstance(data, (str, Path)):
         data = read_json_file(data, BadSnapshot)
     fmt = _require(data, "format", str, "snapshot", BadSnapshot)
+    assert isinstance(data, dict)  # _require refused anything but a JSON object
     if fmt != SNAPSHOT_FORMAT:
         raise BadSnapshot(f"snapshot: field 'format' is {fmt!r}, expected {SNAPSHOT_FORMAT!r}")
     version = _require(data, "version", int, "snapshot", BadSnapshot)

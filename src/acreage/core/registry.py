@@ -10,11 +10,22 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, Protocol
 
 from .errors import BadSeed, OptionError
 from .levels import Level, check_levels
 from .options import OptionSpec, normalise_options
+
+
+class StateClass(Protocol):
+    """What the registry's users need of a game's state class (``GameState`` gives it; this
+    module cannot import ``state.py``, which imports the loaders that import this one)."""
+
+    game_name: ClassVar[str]
+    rules_version: ClassVar[str]
+
+    @classmethod
+    def _state_from_json(cls, data: dict) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -29,7 +40,7 @@ class GameInfo:
     #: Builds a fresh state: factory(players, seed, normalised_options).
     factory: Callable[[int, Any, dict], Any]
     #: The state class (used to load snapshots).
-    state_class: type
+    state_class: type[StateClass]
     hidden_information: bool = False
     simultaneous_choices: bool = False
     description: str = ""

@@ -10,7 +10,7 @@ rankings from tie-break keys, and snapshots.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, overload
 
 from .errors import AcreageError, BadActionId, BadEventIndex, BadSeat, IllegalAction
 from .events import EARLIER, EventLog, points_by_source, recording
@@ -70,6 +70,7 @@ class GameState(ABC):
         itself are marked ``auto`` (``AUTO_EVENTS``); and where the move revealed something,
         resolved chance, ended a phase or passed the turn, undo can no longer reach back past
         it (``_turn_marker`` before, ``_undo_closed`` after)."""
+        assert self.action_type is not None, f"{type(self).__name__} must set action_type"
         if not isinstance(action, self.action_type):
             # Slow path: notation, or a plain tuple of whole numbers; anything else (another
             # game's action, a list, None...) is refused before the state is touched.
@@ -192,6 +193,10 @@ class GameState(ABC):
     # ----------------------------------------------------------------- guarded entry points
     # The public per-seat and per-id calls check their argument here, once for every game, so
     # a bad seat or id is refused with a named error before any game code indexes with it.
+    @overload
+    def check_seat(self, seat: Any, *, spectator: Literal[False] = ...) -> int: ...
+    @overload
+    def check_seat(self, seat: Any, *, spectator: bool) -> int | None: ...
     def check_seat(self, seat: Any, *, spectator: bool = False) -> int | None:
         """``seat`` if it is a seat of this table (or ``None`` where ``spectator`` is allowed);
         otherwise :class:`BadSeat` saying which seats there are."""
@@ -363,6 +368,7 @@ class GameState(ABC):
     def event_count(self) -> int:
         """How many events the log holds (the ``since`` that asks only for later ones)."""
         self.record_events()
+        assert self._events is not None  # record_events() always leaves a log
         return len(self._events)
 
     def events_for(self, seat: int | None, since: int = 0) -> list[dict]:
@@ -375,6 +381,7 @@ class GameState(ABC):
                 "seen (0 or more, e.g. the event_count of an earlier call)"
             )
         self.record_events()
+        assert self._events is not None  # record_events() always leaves a log
         return self._events.for_seat(seat, since)
 
     def describe_event(self, event: dict, labels: list[str] | None = None) -> str:
@@ -395,6 +402,7 @@ class GameState(ABC):
     def _score_breakdown(self, seat: int) -> dict[str, int]:
         """Default: the points events of the log, by source, plus points older than the log."""
         self.record_events()
+        assert self._events is not None  # record_events() always leaves a log
         out = points_by_source(self._events.full, seat)
         missing = self.scores()[seat] - sum(out.values())
         if missing:

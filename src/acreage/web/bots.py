@@ -34,8 +34,10 @@ import re
 import threading
 import time
 import zlib
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
 #: Seconds a bot may run past its own time budget before greedy plays for it.
 GRACE_S = 5.0
@@ -43,6 +45,8 @@ GRACE_S = 5.0
 DEFAULT_BUDGET_S = 10.0
 FALLBACK = "greedy"
 QUICK_BOTS = ("greedy", "random")
+
+_T = TypeVar("_T")
 
 
 def _worker_start(parent: int) -> None:
@@ -172,7 +176,7 @@ class Lane:
                 self._free.put_nowait(w)
         return self._free
 
-    async def run(self, timeout: float, fn, *args) -> str:
+    async def run(self, timeout: float, fn: Callable[..., _T], *args: Any) -> _T:
         """``fn(*args)`` on a free worker; a worker that overruns ``timeout`` is killed
         (``TimeoutError``); one that breaks is replaced and the move tried once more."""
         free = self._queue()

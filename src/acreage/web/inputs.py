@@ -12,7 +12,8 @@ its length, a player count before any seat is built.
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, Literal, overload
 
 from ..core.errors import AcreageError
 
@@ -58,6 +59,7 @@ def depth_ok(value: Any, limit: int = MAX_DEPTH) -> bool:
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()
+        children: Iterable[Any]
         if isinstance(item, dict):
             children = item.values()
         elif isinstance(item, list):
@@ -95,6 +97,10 @@ def json_object(raw: bytes | str, what: str = "the body") -> dict:
     return data
 
 
+@overload
+def text(value: Any, name: str, max_chars: int, *, optional: Literal[False] = ...) -> str: ...
+@overload
+def text(value: Any, name: str, max_chars: int, *, optional: bool) -> str | None: ...
 def text(value: Any, name: str, max_chars: int, *, optional: bool = False) -> str | None:
     """``value`` as a field of text: a string of at most ``max_chars`` characters that can be
     written as UTF-8 (a lone surrogate such as ``"\\ud800"`` is valid JSON but cannot)."""
@@ -162,4 +168,4 @@ def action(value: Any) -> str | int:
         raise InputError("malformed", "action must be its notation (text) or its id (a whole number)")
     if isinstance(value, int):
         return whole(value, "action id", 0, 10**9)
-    return text(value, "action", MAX_ACTION_CHARS)  # type: ignore[return-value]
+    return text(value, "action", MAX_ACTION_CHARS)

@@ -116,7 +116,7 @@ class Store:
     # ------------------------------------------------------------------ writing
     def create_game(self, row: GameRow, tokens: dict[int, str]) -> None:
         """Store a new game and the hashes of its seat tokens, in one transaction."""
-        statements = [
+        statements: list[tuple[str, tuple]] = [
             (
                 self._q(
                     "INSERT INTO games (id, game, players, options, seed, seats, created, clock, meta) "

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from typing import Any
 
 from fastapi import APIRouter, WebSocket
 
@@ -29,7 +30,7 @@ async def socket(ws: WebSocket, game_id: str):
 
 
 def ws_error(exc: InputError, client_id: str | None = None) -> dict:
-    message = {"type": "error", "error": exc.code, "message": str(exc)}
+    message: dict[str, Any] = {"type": "error", "error": exc.code, "message": str(exc)}
     if exc.retry_after is not None:
         message["retry_after"] = exc.retry_after
     if client_id is not None:
