@@ -19,6 +19,11 @@ import pytest
 
 from acreage.core import caches
 
+# The helper modules that build positions for the tests of each folder: their checks get
+# pytest's detailed failure messages too.
+pytest.register_assert_rewrite("tests.harvest.helpers", "tests.fields_of_green.helpers",
+                               "tests.foxglove.helpers", "tests.web.helpers")
+
 
 @pytest.fixture(autouse=True)
 def _empty_memo_tables():

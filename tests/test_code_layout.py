@@ -37,3 +37,21 @@ def test_long_functions_say_why_they_are_one():
                     if not REASON.search(said):
                         missing.append(f"{path.relative_to(SRC)}:{node.lineno} {node.name}")
     assert not missing, "long functions without a reason at their top: " + ", ".join(missing)
+
+
+def test_no_test_module_imports_another():
+    """Helpers shared by a folder's tests live in its ``helpers.py`` (or the game's public
+    scenario builder), never in a test module: a test file can then move, split or be renamed
+    without breaking another."""
+    tests = Path(__file__).resolve().parent
+    found = []
+    for path in tests.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module.rsplit(".", 1)[-1]]
+            elif isinstance(node, ast.Import):
+                names = [a.name.rsplit(".", 1)[-1] for a in node.names]
+            else:
+                continue
+            found += [f"{path.relative_to(tests)} imports {n}" for n in names if n.startswith("test_")]
+    assert found == []

@@ -97,3 +97,14 @@ def immediate_and_harvest(monkeypatch) -> int:
         effects=(Effect(when="immediate", kind="gain", coins=2),
                  Effect(when="harvest", kind="gain", coins=3)),
     )
+
+
+def ex5_farm(water=0):
+    """FG-EX-5's farm: seat 0, 5 coins, no Food, Dairy Cows + Milking Machine, Wheat Field, Cheese Dairy."""
+    s = game(3)
+    sc.clear_farm(s, 0, water=water, food=0)
+    sc.set_stock(s, 0, coins=5)
+    sc.add_card(s, 0, "Dairy Cows", (0, 1), equipment=("Milking Machine",))
+    sc.add_card(s, 0, "Wheat Field", (1, 1))
+    sc.add_card(s, 0, "Cheese Dairy", (0, 2))
+    return s

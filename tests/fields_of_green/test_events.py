@@ -10,8 +10,7 @@ from acreage.core.events import EARLIER
 from acreage.games.fields_of_green import scenario as sc
 from acreage.games.fields_of_green.events import describe
 
-from .helpers import game
-from .test_harvest_equipment import ex5_farm
+from .helpers import ex5_farm, game
 
 
 def told(state, since: int, seat: int | None = None) -> list[dict]:

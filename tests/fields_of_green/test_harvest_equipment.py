@@ -8,21 +8,11 @@ from acreage.games.fields_of_green import scenario as sc
 from acreage.games.fields_of_green.constants import RESOLVE
 from acreage.games.fields_of_green.content import find_equipment
 
-from .helpers import assert_illegal, game, legal
+from .helpers import assert_illegal, ex5_farm, game, legal
 
 
 def eq(name):
     return find_equipment(name).id
-
-
-def ex5_farm(water=0):
-    s = game(3)
-    sc.clear_farm(s, 0, water=water, food=0)
-    sc.set_stock(s, 0, coins=5)
-    sc.add_card(s, 0, "Dairy Cows", (0, 1), equipment=("Milking Machine",))
-    sc.add_card(s, 0, "Wheat Field", (1, 1))
-    sc.add_card(s, 0, "Cheese Dairy", (0, 2))
-    return s
 
 
 def test_ex5_a_harvest_that_cannot_be_paid():

@@ -13,7 +13,7 @@ import pytest
 
 import acreage
 
-from .test_rules_phases_effects import game
+from .helpers import game
 
 
 def _hidden(state) -> int:

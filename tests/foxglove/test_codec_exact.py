@@ -35,7 +35,7 @@ from acreage.games.foxglove.actions import (
 from acreage.games.foxglove.content import TILES, find_tile
 from acreage.games.foxglove.geometry import SHAPES, TEES, cell_of
 
-from .test_rules_phases_effects import game, hold, kuly
+from .helpers import game, hold, kuly
 
 FOREST, MINE = cell_of(0, 0), cell_of(1, 0)
 

@@ -14,7 +14,7 @@ from acreage.games.foxglove.geometry import cell_of, in_bounds, parse_cell
 from acreage.games.foxglove.goods import format_goods, goods_index
 from acreage.games.foxglove.rulings import COORD_LIMIT
 
-from .test_rules_phases_effects import empty_town, game
+from .helpers import empty_town, game
 
 
 def test_guildhall_counts_exactly_the_processing_tiles_in_its_ring_FF_EFX_34():

@@ -19,7 +19,7 @@ from acreage.games.foxglove.content import TILES
 from acreage.games.foxglove.events import FLOOR_SOURCE, describe
 from acreage.games.foxglove.goods import NUM_GOODS
 
-from .test_rules_phases_effects import _construction, build, empty_town, game, hold, kuly
+from .helpers import build, construction_turn, empty_town, game, hold, kuly
 
 
 def new_events(state, since: int) -> list[dict]:
@@ -176,7 +176,7 @@ def test_each_town_starts_with_the_forest_and_the_mine_and_their_cubes_only_FF_S
 def test_an_emporium_choice_is_told_with_what_it_gave_FF_EFX_9():
     """FF-EFX-9: the Emporium's owner names a type and gets 5 of it; the log says which and how
     many landed on the tile."""
-    state = _construction(3)
+    state = construction_turn(3)
     build(state, "Emporium", (0, 1))
     state.record_events()
     start = state.event_count

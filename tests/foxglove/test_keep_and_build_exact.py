@@ -15,7 +15,7 @@ from acreage.games.foxglove import scenario as sc
 from acreage.games.foxglove.actions import BUILD, TRAIL
 from acreage.games.foxglove.rulings import MAX_BUILDINGS, MAX_TRAILS
 
-from .test_rules_phases_effects import empty_town, game, hold
+from .helpers import empty_town, game, hold
 
 
 def new_events(state, since: int) -> list[dict]:

@@ -31,7 +31,7 @@ from acreage.games.foxglove.content import TILES
 from acreage.games.foxglove.geometry import cell_of as cell
 from acreage.games.foxglove.geometry import parse_shape
 
-from .test_rules_phases_effects import game
+from .helpers import game
 
 
 def test_simple_verbs_read_as_their_actions_FF_CON_1_FF_FIN_2():

@@ -23,25 +23,27 @@ from acreage.games.foxglove import scenario as sc
 from acreage.games.foxglove.content import TILES, TIMINGS, Effect, TileKind, find_tile
 from acreage.games.foxglove.rulings import lap_marker
 
-FOREST = (0, 0)
-MINE = (1, 0)
+from .helpers import (
+    FOREST,
+    MINE,
+    build,
+    construction_turn,
+    empty_town,
+    empty_towns_game,
+    finish_game,
+    finish_in_round_4,
+    game,
+    hold,
+    kuly,
+    legal,
+    moves,
+    pay_all,
+)
+
 ALL_GOODS = ("wood", "stone", "wheat", "coal", "sheep")
 
 
 # ----------------------------------------------------------------------------- helpers
-def game(players: int = 2, seed: int = 3, **options):
-    options.setdefault("start_player", 0)
-    return sc.fresh(players, seed=seed, **options)
-
-
-def legal(state) -> set[str]:
-    return {str(a) for a in state.legal_actions()}
-
-
-def moves(state) -> set[str]:
-    return {a for a in legal(state) if a.startswith("move ")}
-
-
 def hauls(state) -> set[str]:
     return {a for a in legal(state) if a.startswith("haul ")}
 
@@ -58,41 +60,8 @@ def assert_illegal(state, text: str) -> None:
     assert state.to_json() == before
 
 
-def empty_town(state, seat: int, wood: int = 0, stone: int = 0) -> None:
-    """Only the Forest (``wood``) and the Mine (``stone``) are left in the seat's town."""
-    sc.clear_town(state, seat)
-    sc.set_cubes(state, seat, FOREST, wood=wood)
-    sc.set_cubes(state, seat, MINE, stone=stone)
-
-
-def hold(state, seat: int) -> None:
-    """Give ``seat`` a pending choice everywhere (1 wood that can move to an empty Kiln)."""
-    empty_town(state, seat, wood=1)
-    sc.add_trail(state, seat, (0, 1), "NS")
-    sc.add_building(state, seat, "Charcoal Kiln", (0, 2), tier="A")
-
-
 def total_cubes(state, seat: int) -> int:
     return state.cubes_in_town(seat)
-
-
-def pay_all(state) -> None:
-    """Answer every payment step with the first cube offered."""
-    while True:
-        pays = [a for a in state.legal_actions() if str(a).startswith("pay ")]
-        if not pays:
-            return
-        state.apply(pays[0])
-
-
-def build(state, name: str, at: tuple[int, int]) -> None:
-    """Put ``name`` alone on its display area and build it at ``at`` for the player to act."""
-    if find_tile(name).tier == "C":
-        sc.set_display(state, c=[name])
-    else:
-        sc.set_display(state, ab=[name])
-    sc.play(state, f"build {name}", f"place {at[0]},{at[1]}")
-    pay_all(state)
 
 
 def processed(name: str, tier: str | None = None, **cubes: int) -> tuple[int, dict[str, int]]:
@@ -117,24 +86,6 @@ def produced(name: str, tier: str | None = None, points: int = 0, **cubes: int):
     sc.add_building(state, 0, name, (3, 3), tier=tier, **cubes)
     sc.start_round(state, 2)
     return state
-
-
-def kuly(state, seat: int, forest: int = 0, kiln=None, butcher=None, lamb=None, ranch=None) -> None:
-    """The layout of FF-EX-8: two trail networks above the Forest."""
-    empty_town(state, seat, wood=forest)
-    sc.add_trail(state, seat, (0, 1), "NS")
-    sc.add_building(state, seat, "Charcoal Kiln", (0, 2), tier="A", **(kiln or {}))
-    sc.add_trail(state, seat, (0, 3), "NS")
-    sc.add_building(state, seat, "Butcher", (0, 4), **(butcher or {}))
-    sc.add_building(state, seat, "Lambing Shed", (1, 2), **(lamb or {}))
-    sc.add_trail(state, seat, (1, 3), "NS")
-    sc.add_building(state, seat, "Ranch", (1, 4), **(ranch or {}))
-
-
-def finish_game(state) -> None:
-    """From round 4's combined stage, declare done for every seat until the game is over."""
-    while not state.is_terminal:
-        state.apply("done")
 
 
 # ============================================================================= production
@@ -413,17 +364,10 @@ def test_moving_coal_off_charred_grounds_avoids_the_loss_FF_EFX_15():
     assert results[True] == (4, {"coal": 1})
 
 
-def _construction(round_: int, seat: int = 0):
-    state = game()
-    empty_town(state, seat, wood=5, stone=3)
-    sc.goto_construction(state, seat, round=round_)
-    return state
-
-
 def test_tile_built_this_round_first_produces_next_round_FF_PRD_9():
     """Checks FF-PRD-9: an Industrial Farm built in round 1 is empty until round 2's production,
     which then fills it once."""
-    state = _construction(1)
+    state = construction_turn(1)
     build(state, "Industrial Farm", (0, 1))
     assert sc.cubes_at(state, 0, (0, 1)) == {}
     assert state.current_player == 1
@@ -436,7 +380,7 @@ def test_tile_built_this_round_first_produces_next_round_FF_PRD_9():
 
 def test_tile_built_in_round_4_never_produces_FF_PRD_9():
     """Edge case 17 (FF-PRD-9): a Fountain built in round 4 gives its 6 but never its 3."""
-    state = _construction(4)
+    state = construction_turn(4)
     build(state, "Fountain", (0, 1))
     assert state.scores()[0] == 6
     state.apply("pass")
@@ -449,7 +393,7 @@ def test_immediate_goods_built_in_round_4_feed_the_final_stage_FF_FIN_4_FF_PRD_9
     # Checks FF-PRD-9.
     """Edge case 17 (FF-FIN-4): Grazing Land built in round 4 (1 wheat + 2 sheep) can send its
     goods to a Grocer in the same round's combined stage."""
-    state = _construction(4)
+    state = construction_turn(4)
     sc.add_trail(state, 0, (0, 2), "EW")
     sc.add_building(state, 0, "Grocer", (-1, 2))
     sc.goto_construction(state, 0, round=4)
@@ -1382,25 +1326,12 @@ def test_end_game_effects_resolve_once_on_the_final_town_FF_END_1_FF_END_2_FF_EF
     assert sc.cubes_at(state, 0, (3, 3)) == {"wood": 2, "coal": 1}
 
 
-def _end_state(players: int = 2):
-    """Round 4's combined stage with every town empty (cubes only where a test puts them)."""
-    state = game(players)
-    for seat in range(players):
-        empty_town(state, seat)
-    return state
-
-
-def _finish(state) -> None:
-    sc.goto_transport(state, 0, round=4)
-    finish_game(state)
-
-
 def test_highest_score_wins_FF_END_3():
     """Checks FF-END-3: the higher final score wins even with more cubes left."""
-    state = _end_state()
+    state = empty_towns_game()
     sc.add_building(state, 0, "Ranch", (3, 3), sheep=8)  # 30 points, 8 cubes
     state.points[1] = 29
-    _finish(state)
+    finish_in_round_4(state)
     assert state.scores() == [30, 29]
     assert state.ranking() == [1, 2]
     assert state.winners() == [0]
@@ -1409,11 +1340,11 @@ def test_highest_score_wins_FF_END_3():
 def test_tie_break_counts_cubes_that_scored_FF_END_4():
     """Edge case 16 (FF-END-4, FF-END-2): at 30 each, Ranch[8 sheep] leaves 8 cubes, more than
     the other seat's 1 wood, so the other seat ranks first."""
-    state = _end_state()
+    state = empty_towns_game()
     sc.add_building(state, 0, "Ranch", (3, 3), sheep=8)
     state.points[1] = 30
     sc.set_cubes(state, 1, FOREST, wood=1)
-    _finish(state)
+    finish_in_round_4(state)
     assert state.scores() == [30, 30]
     assert state.cubes_in_town(0) == 8 and state.cubes_in_town(1) == 1
     assert state.ranking() == [2, 1]
@@ -1422,11 +1353,11 @@ def test_tie_break_counts_cubes_that_scored_FF_END_4():
 def test_tie_break_then_tiles_trails_included_FF_END_5():
     """Edge case 16 (FF-END-5): equal score and cubes: the town with more tiles (one more trail)
     ranks higher."""
-    state = _end_state()
+    state = empty_towns_game()
     for seat in (0, 1):
         sc.add_building(state, seat, "Ranch", (3, 3), sheep=8)
     sc.add_trail(state, 1, (5, 5), "NS")
-    _finish(state)
+    finish_in_round_4(state)
     assert state.scores() == [30, 30]
     assert state.tiles_in_town(1) == state.tiles_in_town(0) + 1
     assert state.ranking() == [2, 1]
@@ -1435,18 +1366,18 @@ def test_tie_break_then_tiles_trails_included_FF_END_5():
 def test_full_ties_share_a_place_and_keys_apply_to_every_place_FF_END_6():
     """Checks FF-END-6: seats tied on score, cubes and tiles share a place, and the tie-breaks
     also order the lower places."""
-    state = _end_state(3)
+    state = empty_towns_game(3)
     state.points[:] = [10, 5, 5]
-    _finish(state)
+    finish_in_round_4(state)
     assert state.ranking() == [1, 2, 2]
-    state = _end_state(3)
+    state = empty_towns_game(3)
     state.points[:] = [10, 5, 5]
     sc.set_cubes(state, 2, FOREST, wood=1)
-    _finish(state)
+    finish_in_round_4(state)
     assert state.ranking() == [1, 2, 3]
-    state = _end_state(3)
+    state = empty_towns_game(3)
     state.points[:] = [10, 10, 5]
-    _finish(state)
+    finish_in_round_4(state)
     assert state.ranking() == [1, 1, 3]
 
 
@@ -1621,7 +1552,7 @@ IMMEDIATE = [
 def test_immediate_goods_FF_EFX_7_FF_EFX_10_FF_EFX_3(name, round_, gained):
     """Checks FF-EFX-7, FF-EFX-10 and FF-EFX-3: building the tile puts exactly its immediate goods
     on the new tile itself (not the Forest or Mine), and scores nothing."""
-    state = _construction(round_)
+    state = construction_turn(round_)
     cost = find_tile(name).cost
     build(state, name, (0, 1))
     assert sc.tile_at(state, 0, (0, 1)) == name
@@ -1635,19 +1566,19 @@ def test_immediate_goods_FF_EFX_7_FF_EFX_10_FF_EFX_3(name, round_, gained):
 def test_fountain_and_monument_points_on_placing_FF_EFX_8_FF_EFX_10():
     """Checks FF-EFX-8 (Fountain +6 when placed) and FF-EFX-10 (Monument +10); the Fountain also
     adds 3 in the next production (FF-EFX-1, FF-EFX-13)."""
-    state = _construction(3)
+    state = construction_turn(3)
     build(state, "Fountain", (0, 1))
     assert state.scores()[0] == 6
     sc.start_round(state, 4)
     assert state.scores()[0] == 9
-    state = _construction(3)
+    state = construction_turn(3)
     build(state, "Monument", (0, 1))
     assert state.scores()[0] == 10
 
 
 def test_emporium_chooses_one_type_FF_EFX_9():
     """Checks FF-EFX-9: after placing the Emporium the player names a type and gets 5 of it."""
-    state = _construction(3)
+    state = construction_turn(3)
     build(state, "Emporium", (0, 1))
     assert state.current_player == 0
     assert legal(state) == {f"choose {g}" for g in ALL_GOODS}
@@ -1660,12 +1591,12 @@ def test_emporium_chooses_one_type_FF_EFX_9():
 def test_two_effects_resolve_at_their_own_times_FF_EFX_1_FF_EFX_6():
     """Checks FF-EFX-1 and FF-EFX-6: Fertile Plot's immediate coal + wheat comes once on placing,
     its sheep at each production; a Granary's immediate wheat is never repeated."""
-    state = _construction(1)
+    state = construction_turn(1)
     build(state, "Fertile Plot", (0, 1))
     assert sc.cubes_at(state, 0, (0, 1)) == {"wheat": 1, "coal": 1}
     sc.start_round(state, 2)
     assert sc.cubes_at(state, 0, (0, 1)) == {"wheat": 1, "coal": 1, "sheep": 1}
-    state = _construction(1)
+    state = construction_turn(1)
     build(state, "Granary", (0, 1))
     assert sc.cubes_at(state, 0, (0, 1)) == {"wheat": 1}
     sc.set_cubes(state, 0, (0, 1))

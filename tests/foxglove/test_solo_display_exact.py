@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from acreage.games.foxglove import scenario as sc
 
-from .test_rules_phases_effects import empty_town, game
+from .helpers import empty_town, game
 
 
 def new_events(state, since: int) -> list[dict]:

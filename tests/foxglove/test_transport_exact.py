@@ -12,7 +12,7 @@ import pytest
 from acreage.games.foxglove import scenario as sc
 from acreage.games.foxglove.actions import Action
 
-from .test_rules_phases_effects import empty_town, game, hold
+from .helpers import empty_town, game, hold, moves
 
 
 def new_events(state, since: int) -> list[dict]:
@@ -319,8 +319,6 @@ def test_an_expert_seat_moves_goods_out_of_a_tile_that_does_not_show_them_FF_TRN
     Bakery through the Wagon Shed (every type passes it, FF-EFX-25), but not to the Butcher
     through the Allotment, which does not show coal; a standard seat of the same game may
     cross the Allotment."""
-    from .test_rules_phases_effects import moves
-
     state = game(expert={1})
     _coal_town(state, 0)
     _coal_town(state, 1)

@@ -8,6 +8,10 @@ import pytest
 
 from acreage import IllegalAction
 from acreage.games.harvest import scenario as sc
+from acreage.games.harvest.constants import BLDG
+from acreage.games.harvest.content import BUILDING_BY_NAME as BB
+from acreage.games.harvest.content import FESTIVAL_BY_NAME, SPACE_BY_NAME
+from acreage.games.harvest.frames import EndTurn, Turn
 
 
 def legal(state) -> set[str]:
@@ -31,3 +35,89 @@ def random_game(players: int, seed: int, ff: bool = True, upto: int | None = Non
         state.apply(rng.choice(busy if rng.random() < 0.8 else acts))
         steps += 1
     return state
+
+
+# ------------------------------------------------------------ positions shared by several modules
+SEATS = ("Architect:Bakehouse", "Pumpkin Patcher:Bakehouse", "Berry Keeper:Bakehouse", "Architect:Bakehouse")
+
+
+def action_turn(first: str = "Architect:Bakehouse", players: int = 3, ff: bool = True, seat: int = 0):
+    """Action phase, ``seat`` to place, every space empty, an empty farm (no forests)."""
+    assign = [first] + list(SEATS[1:players])
+    s = sc.fresh(players, assign=";".join(assign), fall_festival=ff)
+    while s.phase != "action":
+        s.apply(s.legal_actions()[0])
+    sc.at_turn(s, seat)
+    s.occ = [[] for _ in s.occ]
+    sc.set_farm(s, seat, {}, clear=True)
+    return s
+
+
+def space_id(name: str) -> int:
+    """The id of the action space called ``name``."""
+    return SPACE_BY_NAME[name.lower()].id
+
+
+def festival_id(name: str) -> int:
+    """The id of the Fall Festival card called ``name``."""
+    return FESTIVAL_BY_NAME[name.lower()].id
+
+
+def give_building(s, seat: int, name: str, cell: str = "3,1") -> None:
+    """Put building ``name`` on ``seat``'s farm with its top-left corner at ``cell`` ("row,column")."""
+    r, c = (int(x) for x in cell.split(","))
+    i = (r - 1) * 5 + (c - 1)
+    s.blds[seat].append([BB[name.lower()].id, i])
+    for j in (i, i + 1, i + 5, i + 6):
+        s.farm[seat][j] = BLDG
+    sc.touch(s)
+
+
+def action_phase_start(players=3, **opts):
+    """A fresh game played on (first legal action each time) to the start of the Action phase."""
+    s = sc.fresh(players, **opts)
+    while s.phase != "action":
+        s.apply(s.legal_actions()[0])
+    return s
+
+
+OTHERS = ("Pumpkin Patcher:Well House", "Berry Keeper:Seed Loft", "Lumberjack:Compost Cabin")
+
+
+def start(first: str = "Architect:Bakehouse", players: int = 3, ff: bool = True):
+    """Seat 0 to place in the Action phase of round 1, every space open, an empty farm (no
+    forests); seat 1 places next (so "the turn is over" is exact). Every seat has its own
+    farmhouse, so the position is one a real game can reach (and a snapshot of it loads)."""
+    s = sc.fresh(players, assign=";".join((first,) + OTHERS[: players - 1]), fall_festival=ff)
+    while s.phase != "action":
+        s.apply(s.legal_actions()[0])
+    sc.at_turn(s, 0)
+    s.occ = [[] for _ in s.occ]
+    sc.set_farm(s, 0, {}, clear=True)
+    s.queue = [1, 2][: players - 1]
+    s.cycle_placed = True
+    sc.touch(s)
+    return s
+
+
+def next_seat_to_place(s) -> bool:
+    """Seat 0's turn is over and seat 1 is placing."""
+    return s.frames == [EndTurn(1), Turn(1)]
+
+
+def over(state) -> None:
+    """End the game here: phase "over", nothing left to do."""
+    state.phase = "over"
+    state.frames = []
+
+
+def end_farm(house: str):
+    """Seat 0 with Barn, Orchard Shed and Windmill, 3 fertilizer, 2 blueberry bushes (one seed
+    side, one crop side), a wheat crop, 4 coins, 9 track points, 3 water and seeds left."""
+    s = sc.fresh(2, seed=4, assign=f"Architect:{house};Trader:Bakehouse", fall_festival=False)
+    s.blds[0] = [[BB["barn"].id, 0], [BB["orchard shed"].id, 2], [BB["windmill"].id, 12]]
+    sc.set_farm(s, 0, {"1,5": "blueberry seed", "2,5": "blueberry crop", "3,5": "wheat crop"}, clear=True)
+    s.coins[0], s.score[0], s.fert[0], s.water[0], s.seeds[0] = 4, 9, 3, 3, [2, 1, 0, 1]
+    s.cards[0] = []
+    over(s)
+    return s

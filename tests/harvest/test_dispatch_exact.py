@@ -3,7 +3,7 @@ what an Action building grants to a wheelbarrow, Finn or Maisie, how Plant and T
 cell by cell, the Workshop's "≠" bookkeeping, and the exact coins, water, fertilizer and points
 each action pays or gains (rule IDs from shared/rules/harvest.md).
 
-Each position is built with the helpers of ``test_rules_gaps`` (seat 0 to place, every space
+Each position is built with the shared helpers of ``helpers.py`` (seat 0 to place, every space
 open, an empty farm) and set so that the value checked differs from every near miss: a resource
 already held before a gain, a cost different from the neighbouring costs, a cell other than 1,1.
 """
@@ -14,33 +14,8 @@ from acreage.games.harvest import scenario as sc
 from acreage.games.harvest.constants import BLDG, CROP0, EMPTY, SEED0, WHEAT
 from acreage.games.harvest.content import BUILDING_BY_NAME as BB
 from acreage.games.harvest.content import BUILDINGS, FARMHOUSE_BY_NAME
-from acreage.games.harvest.frames import EndTurn, Turn
 
-from .helpers import legal
-from .test_rules_gaps import _own, _sp
-
-OTHERS = ("Pumpkin Patcher:Well House", "Berry Keeper:Seed Loft", "Lumberjack:Compost Cabin")
-
-
-def start(first: str = "Architect:Bakehouse", players: int = 3, ff: bool = True):
-    """Seat 0 to place in the Action phase of round 1, every space open, an empty farm (no
-    forests); seat 1 places next (so "the turn is over" is exact). Every seat has its own
-    farmhouse, so the position is one a real game can reach (and a snapshot of it loads)."""
-    s = sc.fresh(players, assign=";".join((first,) + OTHERS[: players - 1]), fall_festival=ff)
-    while s.phase != "action":
-        s.apply(s.legal_actions()[0])
-    sc.at_turn(s, 0)
-    s.occ = [[] for _ in s.occ]
-    sc.set_farm(s, 0, {}, clear=True)
-    s.queue = [1, 2][: players - 1]
-    s.cycle_placed = True
-    sc.touch(s)
-    return s
-
-
-def next_seat_to_place(s) -> bool:
-    """Seat 0's turn is over and seat 1 is placing."""
-    return s.frames == [EndTurn(1), Turn(1)]
+from .helpers import give_building, legal, next_seat_to_place, space_id, start
 
 
 def top_build_names(s) -> list[str]:
@@ -53,7 +28,7 @@ def test_homestead_trading_post_with_a_wheelbarrow_HV_WS_10_HV_TP_1_HV_TP_2_HV_N
     Harvest Hay Ride usable there (HV-NOV-9, HV-NOV-6), and the action's own coin cost is paid
     by a wheelbarrow (only Finn waives coins, HV-FNM-2)."""
     s = start()
-    _own(s, 0, "Homestead Trading Post")
+    give_building(s, 0, "Homestead Trading Post")
     sc.give_cards(s, 0, "Harvest Hay Ride")
     s.coins[0], s.fert[0], s.water[0], s.cap[0], s.seeds[0] = 10, 2, 3, 3, [1, 1, 0, 0]
     s.apply("place Homestead Trading Post")
@@ -72,7 +47,7 @@ def test_homestead_trading_post_with_finn_pays_no_coins_HV_WS_10_HV_FNM_2_HV_FNM
     """HV-FNM-2: Finn on the Homestead Trading Post still pays the Trading Post cost (a seed)
     but no coins for the action; HV-FNM-1: the piece used is Finn, not a wheelbarrow."""
     s = start("Finn & Maisie:Bakehouse")
-    _own(s, 0, "Homestead Trading Post")
+    give_building(s, 0, "Homestead Trading Post")
     s.coins[0], s.seeds[0] = 10, [1, 1, 0, 0]
     s.apply("place Homestead Trading Post finn")
     assert (s.wb[0], s.mice[0]) == (0, 2)
@@ -87,7 +62,7 @@ def test_homestead_trading_post_with_maisie_HV_WS_10_HV_FNM_3_HV_FNM_5_HV_TP_3()
     action there (HV-TP-3's ≠ does not bind her); HV-FNM-5: each action needs its own payment;
     she pays coins (1 per upgrade)."""
     s = start("Finn & Maisie:Bakehouse")
-    _own(s, 0, "Homestead Trading Post")
+    give_building(s, 0, "Homestead Trading Post")
     s.coins[0], s.cap[0], s.seeds[0] = 10, 3, [1, 1, 0, 0]
     s.apply("place Homestead Trading Post maisie")
     assert (s.wb[0], s.mice[0]) == (0, 1)
@@ -103,7 +78,7 @@ def test_seed_shed_with_funnel_cake_and_finn_HV_WS_10_HV_NOV_10_HV_FNM_2():
     """HV-WS-10: the Seed Shed is a General Store visit, so Funnel Cake (HV-NOV-10: +1 wheat,
     +1 blueberry seed) is usable there; Finn buys its seeds for no coins (HV-FNM-2)."""
     s = start("Finn & Maisie:Bakehouse")
-    _own(s, 0, "Seed Shed")
+    give_building(s, 0, "Seed Shed")
     sc.give_cards(s, 0, "Funnel Cake")
     s.coins[0], s.seeds[0] = 10, [0, 0, 0, 0]
     s.apply("place Seed Shed finn")
@@ -119,7 +94,7 @@ def test_seed_shed_with_maisie_three_paid_actions_HV_WS_10_HV_FNM_3():
     """HV-FNM-3: Maisie on the Seed Shed (2 actions) gets 3 General Store actions and pays for
     each (3 wheat seeds, 1 coin each); then the visit ends."""
     s = start("Finn & Maisie:Bakehouse")
-    _own(s, 0, "Seed Shed")
+    give_building(s, 0, "Seed Shed")
     s.coins[0], s.seeds[0] = 10, [0, 0, 0, 0]
     s.apply("place Seed Shed maisie")
     for _ in range(3):
@@ -147,10 +122,10 @@ def test_an_open_space_does_not_spend_the_market_regular_ability_HV_CHR_4():
     s.apply("done")
     assert s.used[0] == 0
     sc.at_turn(s, 0)
-    s.occ[_sp("FM-A")] = [1]
+    s.occ[space_id("FM-A")] = [1]
     assert "place FM-A" in legal(s)
     s.apply("place FM-A")
-    assert s.used[0] == 2 and s.occ[_sp("FM-A")] == [1, 0]
+    assert s.used[0] == 2 and s.occ[space_id("FM-A")] == [1, 0]
 
 
 # ----------------------------------------------------------------- payments and gains
@@ -286,7 +261,7 @@ def test_strawberries_tend_for_no_water_HV_FLD_4():
     """HV-FLD-4: strawberries cost no water, so both tend at 0 water; only strawberry cells are
     offered (not the wheat seed, not the building's cells)."""
     s = start()
-    _own(s, 0, "Gazebo", "3,3")
+    give_building(s, 0, "Gazebo", "3,3")
     sc.set_farm(s, 0, {"1,2": "strawberry seed", "2,4": "strawberry seed", "1,1": "wheat seed"})
     s.water[0] = 0
     s.apply("place F-1")
@@ -301,7 +276,7 @@ def test_irrigation_ditch_discounts_the_first_tile_only_HV_WS_10_HV_FLD_4():
     """HV-WS-10 Irrigation Ditch: a Tend costs 1 water less in total (off its first tile): two
     pumpkins cost 1 + 2 = 3 water."""
     s = start()
-    _own(s, 0, "Irrigation Ditch")
+    give_building(s, 0, "Irrigation Ditch")
     sc.set_farm(s, 0, {"1,1": "pumpkin seed", "1,2": "pumpkin seed"})
     s.water[0], s.cap[0] = 3, 3
     s.apply("place F-1")
@@ -354,7 +329,7 @@ def test_workshop_ne_build_then_upgrade_HV_WS_2():
 def test_tool_shed_upgrades_are_free_HV_WS_10_HV_WS_3():
     """HV-WS-10 Tool Shed: bucket upgrades cost nothing (3 coins stay 3); capacity +1."""
     s = start()
-    _own(s, 0, "Tool Shed")
+    give_building(s, 0, "Tool Shed")
     s.coins[0], s.cap[0] = 3, 3
     s.apply("place W-1")
     s.apply("upgrade")

@@ -7,20 +7,13 @@ from acreage.games.harvest.constants import FF2, FF3
 from acreage.games.harvest.content import FESTIVAL_BY_NAME
 from acreage.games.harvest.supply import gain
 
-from .helpers import legal
-
-
-def _action_start(players=3, **opts):
-    s = sc.fresh(players, **opts)
-    while s.phase != "action":
-        s.apply(s.legal_actions()[0])
-    return s
+from .helpers import action_phase_start, legal
 
 
 def test_basket_must_be_placed_HV_FFB_2_HV_ACT_2():
     # Checks HV-FFB-2, HV-ACT-2.
     """Edge 11: only the basket left → FF-3 is always offered and there is no pass."""
-    s = _action_start(3)
+    s = action_phase_start(3)
     sc.at_turn(s, 0)
     s.wb[0] = 0
     s.occ[0] = []
@@ -30,7 +23,7 @@ def test_basket_must_be_placed_HV_FFB_2_HV_ACT_2():
 
 def test_hand_woven_basket_returns_HV_EX_13_HV_NOV_12():
     # Checks HV-EX-13, HV-NOV-12.
-    s = _action_start(3)
+    s = action_phase_start(3)
     sc.at_turn(s, 0)
     s.occ = [[] for _ in s.occ]
     sc.give_cards(s, 0, "Hand-Woven Basket")
@@ -67,7 +60,7 @@ def test_sunrise_11_takes_p1_free_HV_SUN_5_HV_FFC_6():
 def test_round_four_has_no_sunset_HV_RND_1():
     # Checks HV-RND-1.
     """Edge 18: the round-4 P1 card is never discarded."""
-    s = _action_start(2)
+    s = action_phase_start(2)
     s.round = 4
     p1 = s.p1
     for x in range(2):
@@ -82,7 +75,7 @@ def test_round_four_has_no_sunset_HV_RND_1():
 def test_gairy_leftovers_HV_GAI_9():
     # Checks HV-GAI-9.
     """Once no human has a piece, the phase ends even with Gairy pieces unplaced."""
-    s = _action_start(1, assign="Finn & Maisie:Bakehouse")
+    s = action_phase_start(1, assign="Finn & Maisie:Bakehouse")
     import random
     rng = random.Random(0)
     prev = s
@@ -95,7 +88,7 @@ def test_gairy_leftovers_HV_GAI_9():
 
 def test_market_block_without_paying_HV_FM_2():
     # Checks HV-FM-2.
-    s = _action_start(3)
+    s = action_phase_start(3)
     sc.at_turn(s, 0)
     s.occ = [[] for _ in s.occ]
     s.coins[0] = s.fert[0] = s.water[0] = 0
@@ -110,7 +103,7 @@ def test_market_block_without_paying_HV_FM_2():
 
 def test_ff3_coin_or_card_HV_FFB_5():
     # Checks HV-FFB-5.
-    s = _action_start(3)
+    s = action_phase_start(3)
     sc.at_turn(s, 0)
     s.coins[0] = 0
     s.apply("place FF-3")

@@ -15,7 +15,7 @@ from acreage.games.harvest.content import BUILDING_BY_NAME
 from acreage.games.harvest.events import describe
 from acreage.games.harvest.gairy import gairy_turn
 
-from .test_rules import _action_start
+from .helpers import action_phase_start
 
 
 def told(state, since: int, seat: int | None = None) -> list[dict]:
@@ -36,7 +36,7 @@ def harvest_at_f1(s) -> list[dict]:
 def test_harvest_with_three_crop_types_tells_points_by_crop_HV_EX_2_HV_FLD_5_to_8_HV_RES_4():
     """HV-EX-2: +2 wheat, +6 pumpkin, +8 bushes (=+16), +3 coins for three types, and 2 more
     fertilizer of which one is lost to the cap of 9."""
-    s = _action_start(3)
+    s = action_phase_start(3)
     sc.at_turn(s, 0)
     sc.set_farm(s, 0, {"1,1": "wheat crop", "1,2": "wheat crop", "2,1": "pumpkin crop",
                        "3,1": "blueberry crop", "3,2": "blueberry crop", "2,2": "strawberry seed"},
@@ -60,7 +60,7 @@ def test_harvest_with_three_crop_types_tells_points_by_crop_HV_EX_2_HV_FLD_5_to_
 
 def test_gairy_tells_where_he_went_and_what_he_discarded_HV_EX_5_HV_GAI_6():
     """HV-EX-5: Gairy's Festival tile puts his basket on FF-1 and discards the Pumpkin Pie."""
-    s = _action_start(2, assign="Architect:Bakehouse;Trader:Well House")
+    s = action_phase_start(2, assign="Architect:Bakehouse;Trader:Well House")
     sc.set_market(s, "Strawberry Pie", "Harvest Hay Ride", "Pumpkin Pie")
     s.occ = [[] for _ in s.occ]
     s.g_bk = 1
@@ -111,7 +111,7 @@ def test_a_harvest_tells_the_pumpkin_and_berry_bonuses_HV_FLD_5_HV_CHR_2():
     (HV-CHR-2: character texts are data; the Scarecrow's effect is inferred data), and a
     Beehive adds 2 for a harvest with berries; each is told, and the told points add up to the
     harvest's."""
-    s = _action_start(3, assign="Pumpkin Patcher:Bakehouse;Trader:Well House;Architect:Seed Loft")
+    s = action_phase_start(3, assign="Pumpkin Patcher:Bakehouse;Trader:Well House;Architect:Seed Loft")
     sc.at_turn(s, 0)
     sc.set_farm(s, 0, {"2,1": "pumpkin crop", "3,1": "blueberry crop"}, clear=True)
     s.blds[0] = [[BUILDING_BY_NAME["scarecrow"].id, -1], [BUILDING_BY_NAME["beehive"].id, -1]]
@@ -123,7 +123,7 @@ def test_a_harvest_tells_the_pumpkin_and_berry_bonuses_HV_FLD_5_HV_CHR_2():
     assert harvest["points"] == sum(points.values()) == s.score[0]
     assert s.score_breakdown(0)["berry bonus buildings"] == 2
     # Without berries in the harvest, the Beehive gives nothing and nothing is told of it.
-    s = _action_start(3, assign="Pumpkin Patcher:Bakehouse;Trader:Well House;Architect:Seed Loft")
+    s = action_phase_start(3, assign="Pumpkin Patcher:Bakehouse;Trader:Well House;Architect:Seed Loft")
     sc.at_turn(s, 0)
     sc.set_farm(s, 0, {"2,1": "pumpkin crop"}, clear=True)
     s.blds[0] = [[BUILDING_BY_NAME["beehive"].id, -1]]

@@ -14,19 +14,15 @@ import pytest
 
 from acreage.games.harvest import scenario as sc
 from acreage.games.harvest.constants import FF1, FF2, PUMPKIN, STRAW
-from acreage.games.harvest.content import FESTIVAL, FESTIVAL_BY_NAME, MARKET
+from acreage.games.harvest.content import FESTIVAL, MARKET
 from acreage.games.harvest.gairy import gairy_place
 
-from .test_rules_gaps import _own, _sp, _turn
-
-
-def _card(name: str) -> int:
-    return FESTIVAL_BY_NAME[name.lower()].id
+from .helpers import action_turn, festival_id, give_building, space_id
 
 
 def gairy_game():
     """Two players, action phase, every space open."""
-    s = _turn(players=2)
+    s = action_turn(players=2)
     return s
 
 
@@ -40,8 +36,8 @@ def test_festival_tile_discards_p2_when_p1_is_empty_HV_GAI_6_HV_FFC_6():
     gone = len(s.fdiscard)
     s.g_bk = 2
     assert gairy_place(s, "festival")
-    assert s.fdiscard[gone:] == [_card("Harvest Hay Ride")]
-    assert (s.p1, s.p2) == (_card("Strawberry Pie"), under)
+    assert s.fdiscard[gone:] == [festival_id("Harvest Hay Ride")]
+    assert (s.p1, s.p2) == (festival_id("Strawberry Pie"), under)
     assert s.occ[FF1] == [-1] and s.g_bk == 1
 
 
@@ -54,7 +50,7 @@ def test_festival_tile_discards_the_deck_top_when_p1_and_p2_are_empty_HV_GAI_6()
     gone = len(s.fdiscard)
     s.g_bk = 1
     assert gairy_place(s, "festival")
-    assert s.fdiscard[gone:] == [_card("Strawberry Pie")]
+    assert s.fdiscard[gone:] == [festival_id("Strawberry Pie")]
     assert (s.p1, s.p2) == (nxt, after)
     assert s.g_bk == 0
 
@@ -70,13 +66,13 @@ def test_the_first_festival_card_can_be_discarded_from_p1_and_p2_HV_GAI_6():
     s.g_bk = 1
     assert gairy_place(s, "festival")
     assert s.fdiscard[gone:] == [first]
-    assert (s.p1, s.p2) == (_card("Harvest Hay Ride"), _card("Strawberry Pie"))
+    assert (s.p1, s.p2) == (festival_id("Harvest Hay Ride"), festival_id("Strawberry Pie"))
     s = gairy_game()
     sc.set_market(s, "Strawberry Pie", None, None)
     s.p2 = first
     s.g_bk = 1
     assert gairy_place(s, "festival")
-    assert s.fdiscard[-1] == first and s.p1 == _card("Strawberry Pie")
+    assert s.fdiscard[-1] == first and s.p1 == festival_id("Strawberry Pie")
 
 
 def test_each_basket_goes_to_the_next_open_festival_space_HV_GAI_6():
@@ -98,7 +94,7 @@ def test_the_last_wheelbarrow_is_placed_then_tiles_are_replaced_HV_GAI_5_HV_GAI_
     s = gairy_game()
     s.g_wb = 1
     assert gairy_place(s, "fields")
-    assert s.occ[_sp("F-3")] == [-1] and s.g_wb == 0
+    assert s.occ[space_id("F-3")] == [-1] and s.g_wb == 0
     before = s.to_json()
     assert not gairy_place(s, "workshop")
     assert s.to_json() == before
@@ -110,18 +106,18 @@ def test_market_tile_takes_the_first_open_market_space_HV_GAI_5():
     s.g_wb = 3
     for name in ("FM-A", "FM-B", "FM-C"):
         assert gairy_place(s, "market")
-        assert s.occ[_sp(name)] == [-1]
+        assert s.occ[space_id(name)] == [-1]
     assert s.g_wb == 0
 
 
 # ----------------------------------------------------------------------------- Market (HV-FM)
 def market(tile: int, *, building: str | None = None):
-    s = _turn()
+    s = action_turn()
     s.mstacks[0][-1] = tile
     s.coins[0], s.fert[0], s.water[0], s.score[0] = 5, 2, 3, 0
     s.seeds[0] = [1, 1, 1, 1]
     if building:
-        _own(s, 0, building)
+        give_building(s, 0, building)
     sc.touch(s)
     s.apply("place FM-A")
     return s

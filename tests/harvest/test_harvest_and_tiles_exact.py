@@ -19,15 +19,14 @@ from acreage.games.harvest.content import BUILDINGS
 from acreage.games.harvest.fields import harvest
 from acreage.games.harvest.queries import build_cost
 
-from .helpers import legal
-from .test_rules_gaps import _turn
+from .helpers import action_turn, legal
 
 CELLS = {"1,1": "pumpkin crop", "1,2": "pumpkin crop", "1,3": "wheat crop", "1,4": "wheat crop",
          "1,5": "blueberry crop", "2,1": "blueberry crop", "2,2": "strawberry seed"}
 
 
 def harvested(character: str = "Architect", buildings: tuple[str, ...] = (), cells=None):
-    s = _turn(f"{character}:Bakehouse", ff=False)
+    s = action_turn(f"{character}:Bakehouse", ff=False)
     sc.set_farm(s, 0, cells or CELLS, clear=True)
     for name in buildings:  # owned; where it stands does not matter to a harvest
         s.blds[0].append([BB[name.lower()].id, 10])
@@ -77,13 +76,13 @@ def test_empty_harvest_gains_nothing_HV_FLD_9():
 def test_row_costs_and_architect_never_below_zero_HV_WS_5(character, costs):
     """HV-WS-5: rows cost 6, 4, 2 (top to bottom); the Architect pays 2 less, never below 0; a
     discount of 2 (Market tile #14) comes off as well."""
-    s = _turn(f"{character}:Bakehouse")
+    s = action_turn(f"{character}:Bakehouse")
     assert [build_cost(s, 0, slot, 0) for slot in range(6)] == costs
     assert [build_cost(s, 0, slot, 2) for slot in range(6)] == [max(0, c - 2) for c in costs]
 
 
 def market_tile(tile: int, cells=None):
-    s = _turn()
+    s = action_turn()
     s.mstacks[0][-1] = tile
     s.coins[0], s.fert[0], s.water[0], s.score[0] = 10, 2, 0, 0
     sc.set_farm(s, 0, cells or {"1,5": "forest", "2,2": "wheat crop"}, clear=True)

@@ -15,8 +15,7 @@ from acreage.games.harvest.constants import BLDG, FOREST
 from acreage.games.harvest.content import BUILDING_BY_NAME as BB
 from acreage.games.harvest.content import BUILDINGS
 
-from .helpers import legal
-from .test_dispatch_exact import next_seat_to_place, start
+from .helpers import legal, next_seat_to_place, start
 
 
 def farm(s, cells: dict[str, str], ditch: bool = False) -> None:

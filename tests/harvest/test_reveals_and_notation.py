@@ -11,17 +11,16 @@ import acreage
 from acreage.games.harvest import scenario as sc
 from acreage.games.harvest.queries import deck_top
 
-from .helpers import legal
-from .test_rules_gaps import _card, _sp, _turn
+from .helpers import action_turn, festival_id, legal, space_id
 
 
 def buy_from_p3(deck: list[str], discard: list[str]):
     """Seat 0 on FF-1 with enough coins, the festival deck ``deck`` (last = top = P3)."""
-    s = _turn()
-    s.fdeck = [_card(n) for n in deck]
-    s.fdiscard = [_card(n) for n in discard]
-    s.p2, s.p1 = _card("Harvest Hay Ride"), _card("Pumpkin Pie")
-    s.basket[0], s.occ[_sp("FF-1")] = 1, []
+    s = action_turn()
+    s.fdeck = [festival_id(n) for n in deck]
+    s.fdiscard = [festival_id(n) for n in discard]
+    s.p2, s.p1 = festival_id("Harvest Hay Ride"), festival_id("Pumpkin Pie")
+    s.basket[0], s.occ[space_id("FF-1")] = 1, []
     s.coins[0] = 10
     sc.touch(s)
     s.apply("place FF-1")
@@ -35,8 +34,8 @@ def test_buying_the_last_deck_card_reshuffles_the_discards_HV_FFC_7_HV_FFC_4():
     discard = ["Apple Pie", "Pecan Pie", "Funnel Cake"]
     s = buy_from_p3(["Strawberry Pie"], discard)
     s.apply("card P3")
-    assert s.cards[0][-1] == _card("Strawberry Pie")
-    assert Counter(s.fdeck) == Counter(_card(n) for n in discard)
+    assert s.cards[0][-1] == festival_id("Strawberry Pie")
+    assert Counter(s.fdeck) == Counter(festival_id(n) for n in discard)
     assert s.fdiscard == []
     assert s.undo_floor == len(s.history)
     # the order comes from the game's seeded generator: the same game gives the same deck
@@ -50,15 +49,15 @@ def test_buying_p3_with_cards_left_keeps_the_deck_and_the_discards_HV_FFC_4_HV_F
     touched while the deck still holds cards."""
     s = buy_from_p3(["Apple Pie", "Pecan Pie", "Strawberry Pie"], ["Funnel Cake"])
     s.apply("card P3")
-    assert s.fdeck == [_card("Apple Pie"), _card("Pecan Pie")]
-    assert deck_top(s) == _card("Pecan Pie")
-    assert s.fdiscard == [_card("Funnel Cake")]
+    assert s.fdeck == [festival_id("Apple Pie"), festival_id("Pecan Pie")]
+    assert deck_top(s) == festival_id("Pecan Pie")
+    assert s.fdiscard == [festival_id("Funnel Cake")]
     assert s.undo_floor == len(s.history)  # the newly shown card is a reveal
 
 
 def test_the_forest_die_roll_is_an_undo_floor_HV_WS_4_HV_SET_13():
     """HV-WS-4, HV-SET-13: clearing a forest rolls the die; the roll cannot be undone."""
-    s = _turn()
+    s = action_turn()
     s.coins[0] = 5
     sc.set_farm(s, 0, {"1,5": "forest"})
     s.apply("place W-1")
@@ -68,7 +67,7 @@ def test_the_forest_die_roll_is_an_undo_floor_HV_WS_4_HV_SET_13():
 
 def test_cornucopia_adds_one_seed_to_those_held_HV_NOV_7():
     """HV-NOV-7: the Cornucopia gains one seed: 2 blueberry seeds become 3."""
-    s = _turn("Pumpkin Patcher:Bakehouse")
+    s = action_turn("Pumpkin Patcher:Bakehouse")
     s.mstacks[0][-1] = 5  # tile #6: one Fields action
     s.seeds[0], s.fert[0] = [0, 1, 2, 0], 0
     sc.give_cards(s, 0, "Overflowing Cornucopia")
@@ -99,7 +98,7 @@ def test_kept_farmhouse_is_masked_in_shared_notation_HV_SET_8():
 
 def test_action_ids_round_trip_for_tuples_too_HV_RES_6():
     """Every legal action has an id that maps back to it, given as an Action or as a plain tuple."""
-    s = _turn()
+    s = action_turn()
     s.coins[0] = 5
     for action in s.legal_actions():
         aid = s.action_id(action)
@@ -110,7 +109,7 @@ def test_action_ids_round_trip_for_tuples_too_HV_RES_6():
 def test_in_subdecision_only_inside_a_visit():
     """The placement turn, sunrise and setup choices are whole decisions; inside a visit (after a
     placement) the player is in the middle of one."""
-    s = _turn()
+    s = action_turn()
     assert s.frames[-1].kind == "turn" and not s.in_subdecision()
     s.coins[0] = 5
     s.apply("place GS-3")

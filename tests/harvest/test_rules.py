@@ -13,14 +13,7 @@ from acreage.games.harvest.gairy import gairy_place
 from acreage.games.harvest.queries import turn_order
 from acreage.games.harvest.scoring import pie_points
 
-from .helpers import legal
-
-
-def _action_start(players=3, **opts):
-    s = sc.fresh(players, **opts)
-    while s.phase != "action":
-        s.apply(s.legal_actions()[0])
-    return s
+from .helpers import action_phase_start, legal
 
 
 # ------------------------------------------------------------------ setup
@@ -62,7 +55,7 @@ def test_option_off_HV_FFO_1():
         assert 11 not in s.tile + s.sun_stack
         assert not any(CHARACTERS[c].expansion for d in s.dealt_c for c in d)
         assert not s.fdeck and s.p1 < 0 and s.p2 < 0 and s.fdiscard == []
-    s = _action_start(3, fall_festival=False)
+    s = action_phase_start(3, fall_festival=False)
     assert not any(a.startswith("place FF") for a in legal(s))
 
 
@@ -90,7 +83,7 @@ def test_sunrise_swap_order_HV_EX_7_HV_SUN_1_to_6():
 # ------------------------------------------------------------------ fields
 def test_harvest_three_types_HV_EX_2_HV_FLD_5_to_8_HV_RES_4():
     # Checks HV-EX-2, HV-FLD-5, HV-RES-4, HV-FLD-6, HV-FLD-7, HV-FLD-8.
-    s = _action_start(3)
+    s = action_phase_start(3)
     sc.at_turn(s, 0)
     sc.set_farm(s, 0, {"1,1": "wheat crop", "1,2": "wheat crop", "2,1": "pumpkin crop",
                        "3,1": "blueberry crop",
@@ -109,7 +102,7 @@ def test_harvest_three_types_HV_EX_2_HV_FLD_5_to_8_HV_RES_4():
 
 def test_empty_harvest_still_buys_HV_FLD_9_HV_FFC_2():
     # Checks HV-FLD-9, HV-FFC-2.
-    s = _action_start(3)
+    s = action_phase_start(3)
     sc.at_turn(s, 0)
     s.occ = [[] for _ in s.occ]
     s.coins[0] = 5
@@ -120,7 +113,7 @@ def test_empty_harvest_still_buys_HV_FLD_9_HV_FFC_2():
 
 def test_plant_tend_costs_HV_FLD_3_HV_FLD_4():
     # Checks HV-FLD-3, HV-FLD-4.
-    s = _action_start(3)
+    s = action_phase_start(3)
     sc.at_turn(s, 0)
     s.occ = [[] for _ in s.occ]
     s.seeds[0] = [1, 0, 0, 2]
@@ -138,7 +131,7 @@ def test_plant_tend_costs_HV_FLD_3_HV_FLD_4():
 # ------------------------------------------------------------------ workshop
 def test_build_over_crops_HV_EX_8_HV_WS_5_HV_WS_6():
     # Checks HV-EX-8, HV-WS-5, HV-WS-6.
-    s = _action_start(3)
+    s = action_phase_start(3)
     sc.at_turn(s, 0)
     s.occ = [[] for _ in s.occ]
     sc.set_farm(s, 0, {"1,4": "empty", "1,1": "blueberry crop", "2,2": "wheat seed"})
@@ -157,7 +150,7 @@ def test_build_over_crops_HV_EX_8_HV_WS_5_HV_WS_6():
 def test_workshop_not_equal_HV_WS_2():
     # Checks HV-WS-2.
     """Edge 5: W-3 offers each action once."""
-    s = _action_start(3)
+    s = action_phase_start(3)
     sc.at_turn(s, 0)
     s.occ = [[] for _ in s.occ]
     s.coins[0] = 10
@@ -168,7 +161,7 @@ def test_workshop_not_equal_HV_WS_2():
 
 def test_maisie_and_finn_HV_EX_4_HV_FNM_2_HV_FNM_3():
     # Checks HV-EX-4, HV-FNM-2, HV-FNM-3.
-    s = _action_start(3, assign="Finn & Maisie:Bakehouse;Architect:Well House;Lumberjack:Seed Loft")
+    s = action_phase_start(3, assign="Finn & Maisie:Bakehouse;Architect:Well House;Lumberjack:Seed Loft")
     sc.at_turn(s, 0)
     s.occ = [[] for _ in s.occ]
     s.coins[0], s.cap[0], s.water[0] = 6, 3, 0
@@ -192,7 +185,7 @@ def test_maisie_and_finn_HV_EX_4_HV_FNM_2_HV_FNM_3():
 # ------------------------------------------------------------------ trading post
 def test_trading_post_payments_HV_EX_9_HV_TP_1():
     # Checks HV-EX-9, HV-TP-1.
-    s = _action_start(3, assign="Architect:Bakehouse;Architect:Well House;Lumberjack:Seed Loft")
+    s = action_phase_start(3, assign="Architect:Bakehouse;Architect:Well House;Lumberjack:Seed Loft")
     sc.at_turn(s, 0)
     s.occ = [[] for _ in s.occ]
     s.seeds[0] = [0, 1, 0, 0]
@@ -220,7 +213,7 @@ def test_pie_sets_HV_EX_1_HV_PIE_2_HV_PIE_3():
 
 def test_francie_free_and_ff1_HV_EX_3_HV_FRA_1_HV_FFB_3_HV_FFC_4():
     # Checks HV-EX-3, HV-FRA-1, HV-FFB-3, HV-FFC-4.
-    s = _action_start(3, assign="Francie:Bakehouse;Architect:Well House;Lumberjack:Seed Loft")
+    s = action_phase_start(3, assign="Francie:Bakehouse;Architect:Well House;Lumberjack:Seed Loft")
     sc.at_turn(s, 0)
     s.occ = [[] for _ in s.occ]
     s.coins[0] = 0
@@ -233,7 +226,7 @@ def test_francie_free_and_ff1_HV_EX_3_HV_FRA_1_HV_FFB_3_HV_FFC_4():
 
 def test_gap_until_end_of_turn_HV_EX_6_HV_FFC_4_HV_FFC_6():
     # Checks HV-EX-6, HV-FFC-4, HV-FFC-6.
-    s = _action_start(3)
+    s = action_phase_start(3)
     sc.at_turn(s, 0)
     s.occ = [[] for _ in s.occ]
     s.coins[0], s.seeds[0] = 5, [2, 0, 0, 0]
@@ -254,7 +247,7 @@ def test_gap_until_end_of_turn_HV_EX_6_HV_FFC_4_HV_FFC_6():
 
 def test_novelty_not_same_turn_HV_NOV_3_HV_EX_12():
     # Checks HV-NOV-3, HV-EX-12.
-    s = _action_start(3)
+    s = action_phase_start(3)
     sc.at_turn(s, 0)
     s.occ = [[] for _ in s.occ]
     s.seeds[0], s.fert[0] = [2, 0, 0, 0], 1
@@ -266,7 +259,7 @@ def test_novelty_not_same_turn_HV_NOV_3_HV_EX_12():
     s.apply("use Overflowing Cornucopia pumpkin")
     s.apply("plant pumpkin 2,1")
     assert s.fert[0] == 0 and s.farm[0][5] == 3 + 3
-    s2 = _action_start(3)
+    s2 = action_phase_start(3)
     sc.at_turn(s2, 0)
     s2.occ = [[] for _ in s2.occ]
     s2.seeds[0] = [2, 0, 0, 0]
@@ -279,7 +272,7 @@ def test_novelty_not_same_turn_HV_NOV_3_HV_EX_12():
 
 def test_gairy_festival_discard_HV_EX_5_HV_GAI_6():
     # Checks HV-EX-5, HV-GAI-6.
-    s = _action_start(2, assign="Architect:Bakehouse;Trader:Well House")
+    s = action_phase_start(2, assign="Architect:Bakehouse;Trader:Well House")
     sc.set_market(s, "Strawberry Pie", "Harvest Hay Ride", "Pumpkin Pie")
     s.occ = [[] for _ in s.occ]
     s.g_bk = 1
@@ -292,7 +285,7 @@ def test_gairy_festival_discard_HV_EX_5_HV_GAI_6():
 
 def test_gairy_solo_places_highest_HV_EX_11_HV_GAI_5_HV_GAI_7():
     # Checks HV-EX-11, HV-GAI-5, HV-GAI-7.
-    s = _action_start(1, assign="Architect:Bakehouse", fall_festival=False)
+    s = action_phase_start(1, assign="Architect:Bakehouse", fall_festival=False)
     s.occ = [[] for _ in s.occ]
     from acreage.games.harvest.content import SPACE_BY_NAME as SB
     s.occ[SB["f-3"].id] = [0]

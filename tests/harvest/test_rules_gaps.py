@@ -12,7 +12,7 @@ from collections import Counter
 
 from acreage.games.harvest import scenario as sc
 from acreage.games.harvest.cards import shift
-from acreage.games.harvest.constants import BLDG, CROP0, EMPTY, SEED0
+from acreage.games.harvest.constants import CROP0, EMPTY, SEED0
 from acreage.games.harvest.content import BUILDING_BY_NAME as BB
 from acreage.games.harvest.content import CHARACTERS, CROP_NAMES, FESTIVAL_BY_NAME, MARKET, SPACE_BY_NAME
 from acreage.games.harvest.content import DIE as DIE_FACES
@@ -20,38 +20,7 @@ from acreage.games.harvest.frames import Income, SunriseSwap
 from acreage.games.harvest.gairy import gairy_turn
 from acreage.games.harvest.queries import deck_top, turn_order
 
-from .helpers import assert_illegal, legal
-
-SEATS = ("Architect:Bakehouse", "Pumpkin Patcher:Bakehouse", "Berry Keeper:Bakehouse", "Architect:Bakehouse")
-
-
-def _turn(first: str = "Architect:Bakehouse", players: int = 3, ff: bool = True, seat: int = 0):
-    """Action phase, ``seat`` to place, every space empty, an empty farm (no forests)."""
-    assign = [first] + list(SEATS[1:players])
-    s = sc.fresh(players, assign=";".join(assign), fall_festival=ff)
-    while s.phase != "action":
-        s.apply(s.legal_actions()[0])
-    sc.at_turn(s, seat)
-    s.occ = [[] for _ in s.occ]
-    sc.set_farm(s, seat, {}, clear=True)
-    return s
-
-
-def _sp(name: str) -> int:
-    return SPACE_BY_NAME[name.lower()].id
-
-
-def _card(name: str) -> int:
-    return FESTIVAL_BY_NAME[name.lower()].id
-
-
-def _own(s, seat: int, name: str, cell: str = "3,1") -> None:
-    r, c = (int(x) for x in cell.split(","))
-    i = (r - 1) * 5 + (c - 1)
-    s.blds[seat].append([BB[name.lower()].id, i])
-    for j in (i, i + 1, i + 5, i + 6):
-        s.farm[seat][j] = BLDG
-    sc.touch(s)
+from .helpers import action_turn, assert_illegal, festival_id, give_building, legal, space_id
 
 
 def _bottom(s, name: str) -> None:
@@ -77,8 +46,8 @@ def test_printing_press_reactivates_maisie_HV_WS_11_HV_EX_4_HV_FNM_4_HV_WS_2():
     # Checks HV-WS-11, HV-FNM-4, HV-WS-2.
     """HV-EX-4 (second half) / edge 7: re-activating Maisie's W-2 gives its printed 2 actions, the ≠
     applies again, all costs are paid again (Finn on the Press waives nothing), the mouse stays."""
-    s = _turn("Finn & Maisie:Bakehouse")
-    _own(s, 0, "Printing Press")
+    s = action_turn("Finn & Maisie:Bakehouse")
+    give_building(s, 0, "Printing Press")
     sc.set_farm(s, 0, {"1,5": "forest", "2,5": "forest"})
     s.coins[0], s.cap[0], s.water[0] = 20, 3, 0
     _bottom(s, "gazebo")
@@ -92,7 +61,7 @@ def test_printing_press_reactivates_maisie_HV_WS_11_HV_EX_4_HV_FNM_4_HV_WS_2():
     s.apply("place Printing Press finn")
     assert legal(s) == {"reactivate W-2", "done"}  # only own Town pieces of this round
     s.apply("reactivate W-2")
-    assert s.occ[_sp("W-2")] == [0]  # the piece stays where it is
+    assert s.occ[space_id("W-2")] == [0]  # the piece stays where it is
     s.apply("upgrade")
     assert s.coins[0] == 17 and s.cap[0] == 6  # full cost again: Finn's waiver does not follow
     opts = legal(s)
@@ -108,8 +77,8 @@ def test_printing_press_reactivates_maisie_HV_WS_11_HV_EX_4_HV_FNM_4_HV_WS_2():
 def test_printing_press_repays_trading_post_HV_WS_11_HV_TP_1():
     # Checks HV-TP-1.
     """HV-WS-11: a re-activated TP-2 asks for the Trading Post payment again."""
-    s = _turn()
-    _own(s, 0, "Printing Press")
+    s = action_turn()
+    give_building(s, 0, "Printing Press")
     s.seeds[0], s.fert[0], s.water[0] = [2, 0, 0, 0], 0, 0
     s.apply("place TP-2")
     s.apply("pay wheat")
@@ -126,8 +95,8 @@ def test_printing_press_repays_trading_post_HV_WS_11_HV_TP_1():
 def test_homestead_trading_post_HV_WS_10_HV_ACT_7_HV_TP_1_HV_TP_2():
     # Checks HV-TP-1.
     """HV-WS-10: one Trading Post action at the usual payment, on a private space (HV-ACT-7)."""
-    s = _turn()
-    _own(s, 0, "Homestead Trading Post")
+    s = action_turn()
+    give_building(s, 0, "Homestead Trading Post")
     s.seeds[0], s.fert[0], s.water[0], s.cap[0] = [1, 0, 0, 0], 2, 3, 3
     assert "place Homestead Trading Post" in legal(s)
     s.apply("place Homestead Trading Post")
@@ -136,7 +105,7 @@ def test_homestead_trading_post_HV_WS_10_HV_ACT_7_HV_TP_1_HV_TP_2():
     assert {"fertilizer", "harvest"} <= legal(s)  # HV-TP-2: any GS / Fields / Workshop action
     s.apply("fertilizer")
     assert s.seeds[0][0] == 0 and s.fert[0] == 3 and not _in_visit(s)
-    assert s.occ[_sp("TP-2")] == [] and s.occ[_sp("TP-inf")] == []
+    assert s.occ[space_id("TP-2")] == [] and s.occ[space_id("TP-inf")] == []
     sc.at_turn(s, 0)
     assert "place Homestead Trading Post" not in legal(s)  # one piece per building per round
     sc.at_turn(s, 1)
@@ -146,8 +115,8 @@ def test_homestead_trading_post_HV_WS_10_HV_ACT_7_HV_TP_1_HV_TP_2():
 def test_greenhouse_two_fields_actions_HV_WS_10_HV_FLD_10_HV_FFC_2():
     # Checks HV-FFC-2.
     """HV-WS-10: Greenhouse = two Fields actions; its Harvest is a full one (HV-FLD-10: purchase)."""
-    s = _turn()
-    _own(s, 0, "Greenhouse")
+    s = action_turn()
+    give_building(s, 0, "Greenhouse")
     sc.set_farm(s, 0, {"1,1": "wheat seed", "1,2": "pumpkin crop"})
     s.water[0], s.coins[0], s.fert[0], s.score[0] = 3, 5, 0, 0
     sc.set_market(s, "Apple Pie", "Funnel Cake", "Pecan Pie")
@@ -159,14 +128,14 @@ def test_greenhouse_two_fields_actions_HV_WS_10_HV_FLD_10_HV_FFC_2():
     assert s.score[0] == 7 and s.coins[0] == 7 and s.fert[0] == 1
     assert {"card P1", "card P2", "card P3"} <= legal(s)
     s.apply("card P1")
-    assert s.coins[0] == 6 and _card("Pecan Pie") in s.cards[0]
+    assert s.coins[0] == 6 and festival_id("Pecan Pie") in s.cards[0]
     assert not _in_visit(s)
 
 
 def test_seed_shed_two_general_store_actions_HV_WS_10_HV_GS_3():
     # Checks HV-WS-10, HV-GS-3.
-    s = _turn()
-    _own(s, 0, "Seed Shed")
+    s = action_turn()
+    give_building(s, 0, "Seed Shed")
     s.coins[0], s.seeds[0] = 10, [0, 0, 0, 0]
     s.apply("place Seed Shed")
     s.apply("buy 3 strawberry")  # ⌈3/2⌉ = 2 coins
@@ -176,8 +145,8 @@ def test_seed_shed_two_general_store_actions_HV_WS_10_HV_GS_3():
 
 def test_trader_uses_taken_tp2_once_HV_CHR_4_HV_CHR_6():
     """HV-CHR-4: Trader may use TP-2 while taken, once a round; HV-CHR-6: pays 1 seed/1 fert/2 water."""
-    s = _turn("Trader:Bakehouse")
-    s.occ[_sp("TP-2")] = [1]
+    s = action_turn("Trader:Bakehouse")
+    s.occ[space_id("TP-2")] = [1]
     s.seeds[0], s.fert[0], s.water[0], s.cap[0] = [0, 0, 0, 0], 1, 2, 3
     sc.touch(s)
     assert "place TP-2" in legal(s)
@@ -189,9 +158,9 @@ def test_trader_uses_taken_tp2_once_HV_CHR_4_HV_CHR_6():
     s.apply("pay fertilizer")
     assert s.fert[0] == 1
     s.apply("fertilizer")
-    assert s.occ[_sp("TP-2")] == [1, 0] and s.fert[0] == 2
+    assert s.occ[space_id("TP-2")] == [1, 0] and s.fert[0] == 2
     sc.at_turn(s, 0)
-    s.occ[_sp("TP-2")] = [1]
+    s.occ[space_id("TP-2")] = [1]
     assert "place TP-2" not in legal(s)  # once a round
     sc.at_turn(s, 1)
     assert "place TP-2" not in legal(s)  # closed for everyone else
@@ -199,8 +168,8 @@ def test_trader_uses_taken_tp2_once_HV_CHR_4_HV_CHR_6():
 
 def test_trader_on_gairy_tp2_HV_CHR_4_HV_GAI_10():
     # Checks HV-CHR-4, HV-GAI-10.
-    s = _turn("Trader:Bakehouse", players=2)
-    s.occ[_sp("TP-2")] = [-1]
+    s = action_turn("Trader:Bakehouse", players=2)
+    s.occ[space_id("TP-2")] = [-1]
     sc.touch(s)
     assert "place TP-2" in legal(s)
     sc.at_turn(s, 1)
@@ -210,10 +179,10 @@ def test_trader_on_gairy_tp2_HV_CHR_4_HV_GAI_10():
 def test_market_regular_uses_taken_market_HV_CHR_4_HV_FM_1():
     # Checks HV-CHR-4, HV-FM-1.
     """Market Regular: a taken Market space once a round, the tile costing 1 coin less."""
-    s = _turn("Market Regular:Bakehouse")
+    s = action_turn("Market Regular:Bakehouse")
     s.mstacks[0][-1] = 9  # tile #10: 3 coins → 5 points
-    s.occ[_sp("FM-A")] = [1]
-    s.occ[_sp("FM-B")] = [2]
+    s.occ[space_id("FM-A")] = [1]
+    s.occ[space_id("FM-B")] = [2]
     s.coins[0], s.score[0] = 5, 0
     sc.touch(s)
     opts = legal(s)
@@ -230,7 +199,7 @@ def test_market_regular_uses_taken_market_HV_CHR_4_HV_FM_1():
 def test_hay_ride_pays_trading_post_HV_NOV_9_HV_EX_9_HV_NOV_2_HV_NOV_6_HV_RES_8():
     # Checks HV-NOV-9, HV-NOV-2, HV-NOV-6, HV-RES-8.
     """HV-EX-9: Hay Ride between the two TP actions gives 2 fertilizer and a full bucket."""
-    s = _turn()
+    s = action_turn()
     s.seeds[0], s.fert[0], s.water[0], s.cap[0] = [0, 1, 0, 0], 2, 3, 3
     sc.set_farm(s, 0, {"1,1": "pumpkin seed"})
     sc.give_cards(s, 0, "Harvest Hay Ride")
@@ -243,7 +212,7 @@ def test_hay_ride_pays_trading_post_HV_NOV_9_HV_EX_9_HV_NOV_2_HV_NOV_6_HV_RES_8(
     assert "pay water" not in opts and "pay fertilizer" in opts and "use Harvest Hay Ride" in opts
     s.apply("use Harvest Hay Ride")
     assert s.fert[0] == 4 and s.water[0] == 3
-    assert _card("Harvest Hay Ride") not in s.cards[0] and _card("Harvest Hay Ride") in s.fdiscard
+    assert festival_id("Harvest Hay Ride") not in s.cards[0] and festival_id("Harvest Hay Ride") in s.fdiscard
     assert {"pay water", "pay fertilizer"} <= legal(s)
     s.apply("pay water")
     s.apply("harvest")
@@ -252,7 +221,7 @@ def test_hay_ride_pays_trading_post_HV_NOV_9_HV_EX_9_HV_NOV_2_HV_NOV_6_HV_RES_8(
 
 def test_funnel_cake_at_general_store_only_HV_NOV_10_HV_NOV_6():
     # Checks HV-NOV-10, HV-NOV-6.
-    s = _turn()
+    s = action_turn()
     s.seeds[0], s.coins[0] = [0, 0, 0, 0], 0
     sc.give_cards(s, 0, "Funnel Cake")
     s.apply("place F-1")
@@ -268,7 +237,7 @@ def test_funnel_cake_at_general_store_only_HV_NOV_10_HV_NOV_6():
 def test_garland_after_harvest_copies_HV_NOV_8_HV_NOV_4_HV_NOV_5_HV_RES_2():
     # Checks HV-NOV-8, HV-NOV-4, HV-NOV-5, HV-RES-2.
     """Two Garlands after one Harvest (from FF-2): each +2 water (capped) and +4 points."""
-    s = _turn()
+    s = action_turn()
     sc.set_farm(s, 0, {"1,1": "strawberry crop"})
     s.water[0], s.cap[0], s.score[0] = 0, 3, 0
     sc.give_cards(s, 0, "Harvest Garland", "Harvest Garland")
@@ -278,13 +247,13 @@ def test_garland_after_harvest_copies_HV_NOV_8_HV_NOV_4_HV_NOV_5_HV_RES_2():
     assert s.water[0] == 2 and s.score[0] == 5
     s.apply("use Harvest Garland")
     assert s.water[0] == 3 and s.score[0] == 9  # 4 of 3: one water lost
-    assert _card("Harvest Garland") not in s.cards[0]
+    assert festival_id("Harvest Garland") not in s.cards[0]
 
 
 def test_soil_mix_pays_workshop_with_fertilizer_HV_NOV_11():
     # Checks HV-NOV-11.
     """Soil Mix: coins first, then each fertilizer counts as 3 coins; no change."""
-    s = _turn("Pumpkin Patcher:Bakehouse")
+    s = action_turn("Pumpkin Patcher:Bakehouse")
     s.coins[0], s.fert[0], s.cap[0] = 1, 3, 3
     _bottom(s, "gazebo")
     sc.give_cards(s, 0, "Grandpaw's Soil Mix")
@@ -332,12 +301,12 @@ def test_lumberjack_keeps_one_of_two_rolls_HV_WS_4_HV_CHR_2():
 def test_gairy_with_no_placement_ends_turn_HV_GAI_8_HV_GAI_7():
     # Checks HV-GAI-8, HV-GAI-7.
     """Edge 12: every Fields space full, only Fields tiles: Gairy places nothing and play goes on."""
-    s = _turn(players=2, ff=False)
+    s = action_turn(players=2, ff=False)
     for n in ("F-3", "F-2", "F-1"):
-        s.occ[_sp(n)] = [1]
+        s.occ[space_id(n)] = [1]
     s.g_deck, s.g_drawn, s.g_wb = ["fields", "fields"], [], 3
     gairy_turn(s)
-    assert s.g_wb == 3 and s.occ[_sp("F-2")] == [1]
+    assert s.g_wb == 3 and s.occ[space_id("F-2")] == [1]
     sc.touch(s)
     assert legal(s)  # the game goes on
 
@@ -357,7 +326,7 @@ def test_gairy_tries_every_tile_of_the_reshuffle_HV_GAI_8_HV_GAI_3():
         s.g_drawn = ["gs", "gs", "workshop", "workshop", "tp", "market"]
         s.g_wb = 3
         gairy_turn(s)
-        assert s.occ[_sp("FM-C")] == [-1] and s.g_wb == 2, seed
+        assert s.occ[space_id("FM-C")] == [-1] and s.g_wb == 2, seed
 
 
 # ====================================================================== coverage of the rest
@@ -384,7 +353,7 @@ def test_expansion_setup_HV_FFO_2_HV_FFO_3_HV_SET_9_HV_SET_10_HV_GAI_1_HV_GAI_3_
 
 def test_resources_and_rounds_HV_SET_4_HV_SET_5_HV_RND_2_HV_RND_5_HV_RES_5():
     # Checks HV-SET-4, HV-SET-5, HV-RND-2, HV-RND-5, HV-RES-5.
-    s = _turn()
+    s = action_turn()
     assert CROP_NAMES == ("wheat", "strawberry", "blueberry", "pumpkin")
     assert len(set(s.tile)) == 3
     obs = s.observation(1)
@@ -404,7 +373,7 @@ def test_sunrise_swap_income_order_HV_SUN_2_HV_SUN_3_HV_SUN_4_HV_SUN_6_HV_CHR_5(
     s.display = [1, 7, 10]
     s.frames = [Income(), SunriseSwap(2), SunriseSwap(1), SunriseSwap(0)]  # Early Riser first
     s.coins, s.fert = [0, 0, 0], [0, 0, 0]
-    _own(s, 0, "Compost Bin")
+    give_building(s, 0, "Compost Bin")
     sc.touch(s)
     s.apply("sunrise 1")
     assert s.coins[0] == 1  # Early Riser's coin
@@ -418,14 +387,14 @@ def test_sunrise_swap_income_order_HV_SUN_2_HV_SUN_3_HV_SUN_4_HV_SUN_6_HV_CHR_5(
 
 def test_placement_spaces_HV_ACT_3_HV_ACT_4_HV_ACT_8_HV_FFB_1():
     # Checks HV-ACT-3, HV-ACT-4, HV-ACT-8, HV-FFB-1.
-    s = _turn()
+    s = action_turn()
     town = {"GS-3", "GS-2", "GS-inf", "F-3", "F-2", "F-1", "W-3", "W-2", "W-1", "TP-2", "TP-inf",
             "FM-A", "FM-B", "FM-C"}
     assert legal(s) == {f"place {n}" for n in town} | {"place FF-1", "place FF-2", "place FF-3"}
     assert s.wb[0] == 3 and s.basket[0] == 1
-    s.occ[_sp("GS-3")] = [1]
-    s.occ[_sp("GS-inf")] = [1, 2]
-    s.occ[_sp("FF-1")] = [1]
+    s.occ[space_id("GS-3")] = [1]
+    s.occ[space_id("GS-inf")] = [1, 2]
+    s.occ[space_id("FF-1")] = [1]
     s.basket[0] = 0
     sc.touch(s)
     opts = legal(s)
@@ -436,7 +405,7 @@ def test_placement_spaces_HV_ACT_3_HV_ACT_4_HV_ACT_8_HV_FFB_1():
 
 def test_general_store_menu_HV_GS_1_HV_GS_2_HV_GS_4_HV_GS_5_HV_ACT_5_HV_ACT_6():
     # Checks HV-GS-1, HV-GS-2, HV-GS-4, HV-GS-5.
-    s = _turn()
+    s = action_turn()
     s.coins[0], s.water[0], s.cap[0], s.fert[0], s.seeds[0] = 3, 1, 4, 9, [0, 0, 0, 0]
     s.apply("place GS-3")
     words = {a.split()[0] for a in legal(s)}
@@ -448,7 +417,7 @@ def test_general_store_menu_HV_GS_1_HV_GS_2_HV_GS_4_HV_GS_5_HV_ACT_5_HV_ACT_6():
     assert "buy 1 blueberry" not in legal(s)  # 3 coins needed, 2 held (HV-ACT-6)
     s.apply("fertilizer")  # the same action again (HV-ACT-5)
     assert not _in_visit(s)
-    s2 = _turn()
+    s2 = action_turn()
     s2.coins[0], s2.seeds[0] = 3, [0, 0, 0, 0]
     s2.apply("place GS-inf")
     s2.apply("buy 1 blueberry")
@@ -464,7 +433,7 @@ def test_general_store_menu_HV_GS_1_HV_GS_2_HV_GS_4_HV_GS_5_HV_ACT_5_HV_ACT_6():
 def test_crop_cycle_HV_FLD_1_HV_FLD_2_HV_FLD_6_HV_FLD_7_HV_FLD_8_HV_RND_3():
     # Checks HV-FLD-1, HV-FLD-2, HV-FLD-6, HV-FLD-7, HV-FLD-8.
     """Plant → Tend → Harvest; a bush stays seed side up and needs tending again (edge 3)."""
-    s = _turn()
+    s = action_turn()
     s.seeds[0], s.fert[0], s.water[0], s.cap[0], s.coins[0], s.score[0] = [1, 0, 1, 0], 1, 3, 3, 0, 0
     s.apply("place F-3")
     assert {a.split()[0] for a in legal(s)} == {"plant", "harvest", "done"}
@@ -493,7 +462,7 @@ def test_crop_cycle_HV_FLD_1_HV_FLD_2_HV_FLD_6_HV_FLD_7_HV_FLD_8_HV_RND_3():
 
 def test_workshop_menu_HV_WS_1_HV_WS_3_HV_WS_8_HV_WS_9_HV_RES_3():
     # Checks HV-WS-1, HV-WS-3, HV-WS-8, HV-WS-9, HV-RES-3.
-    s = _turn()
+    s = action_turn()
     sc.set_farm(s, 0, {"1,5": "forest"})
     s.coins[0], s.cap[0], s.water[0] = 0, 5, 2
     _bottom(s, "gazebo")
@@ -518,7 +487,7 @@ def test_workshop_menu_HV_WS_1_HV_WS_3_HV_WS_8_HV_WS_9_HV_RES_3():
 
 def test_built_action_building_works_this_round_HV_WS_7():
     # Checks HV-WS-7.
-    s = _turn()
+    s = action_turn()
     s.coins[0] = 10
     _bottom(s, "seed shed")
     s.apply("place W-1")
@@ -529,7 +498,7 @@ def test_built_action_building_works_this_round_HV_WS_7():
 
 def test_trading_post_rules_HV_TP_2_HV_TP_3_HV_TP_4():
     # Checks HV-TP-2, HV-TP-3, HV-TP-4.
-    s = _turn()
+    s = action_turn()
     s.seeds[0], s.fert[0], s.water[0], s.coins[0], s.cap[0] = [1, 0, 0, 0], 0, 0, 5, 3
     s.apply("place TP-2")
     s.apply("pay wheat")
@@ -539,7 +508,7 @@ def test_trading_post_rules_HV_TP_2_HV_TP_3_HV_TP_4():
     s.apply("pay pumpkin")
     s.apply("upgrade")
     assert s.cap[0] == 4 and not _in_visit(s)
-    s2 = _turn()
+    s2 = action_turn()
     s2.seeds[0], s2.coins[0] = [2, 0, 0, 0], 5
     s2.apply("place TP-2")
     s2.apply("pay wheat")
@@ -550,7 +519,7 @@ def test_trading_post_rules_HV_TP_2_HV_TP_3_HV_TP_4():
 
 def test_resources_bounds_no_trade_HV_RES_1_HV_RES_2_HV_RES_7():
     # Checks HV-RES-1, HV-RES-2, HV-RES-7.
-    s = _turn()
+    s = action_turn()
     s.coins[0], s.water[0], s.cap[0] = 500, 2, 3
     s.apply("place GS-3")
     s.apply("fertilizer")
@@ -564,11 +533,11 @@ def test_resources_bounds_no_trade_HV_RES_1_HV_RES_2_HV_RES_7():
 
 def test_sunset_and_carry_over_HV_SS_1_HV_SS_2_HV_SS_3_HV_SS_4_HV_FFS_1_HV_FFS_2_HV_RND_4():
     # Checks HV-SS-1, HV-SS-2, HV-SS-3, HV-SS-4, HV-FFS-1, HV-FFS-2, HV-RND-4.
-    s = _turn()
+    s = action_turn()
     sc.set_farm(s, 0, {"1,1": "wheat crop", "1,2": "pumpkin seed"})
     sc.give_cards(s, 0, "Apple Pie")
     s.seeds[0] = [3, 1, 0, 0]
-    s.occ[_sp("F-1")] = [0]
+    s.occ[space_id("F-1")] = [0]
     ws, tops = list(s.ws), [st[-1] for st in s.mstacks]
     p1, p2, p3 = s.p1, s.p2, deck_top(s)
     for x in range(3):
@@ -581,7 +550,7 @@ def test_sunset_and_carry_over_HV_SS_1_HV_SS_2_HV_SS_3_HV_SS_4_HV_FFS_1_HV_FFS_2
     assert all(t in s.mgone for t in tops) and all(len(st) == 3 for st in s.mstacks)
     assert p1 in s.fdiscard and s.p1 == p2 and s.p2 == p3
     assert s.farm[0][0] == CROP0 and s.farm[0][1] == SEED0 + 3 and s.seeds[0] == [3, 1, 0, 0]
-    assert _card("Apple Pie") in s.cards[0]
+    assert festival_id("Apple Pie") in s.cards[0]
     while s.phase != "action":
         s.apply(s.legal_actions()[0])
     assert s.wb == [3, 3, 3] and s.basket == [1, 1, 1]
@@ -590,7 +559,7 @@ def test_sunset_and_carry_over_HV_SS_1_HV_SS_2_HV_SS_3_HV_SS_4_HV_FFS_1_HV_FFS_2
 def test_market_rules_HV_FM_1_HV_FM_3_HV_FM_4_HV_FM_5():
     # Checks HV-FM-1, HV-FM-3, HV-FM-4, HV-FM-5.
     assert len(MARKET) == 16 and all(m.effect for m in MARKET)
-    s = _turn("Finn & Maisie:Bakehouse")
+    s = action_turn("Finn & Maisie:Bakehouse")
     s.mstacks[0][-1] = 9
     s.coins[0], s.score[0] = 5, 0
     s.apply("place FM-A maisie")
@@ -602,7 +571,7 @@ def test_market_rules_HV_FM_1_HV_FM_3_HV_FM_4_HV_FM_5():
 
 def test_festival_board_HV_FFB_4_HV_FFB_6_HV_FFB_7_HV_FFC_1_HV_FFC_3():
     # Checks HV-FFB-4, HV-FFB-6, HV-FFB-7, HV-FFC-1, HV-FFC-3.
-    s = _turn("Finn & Maisie:Bakehouse")
+    s = action_turn("Finn & Maisie:Bakehouse")
     fest = {o for o in legal(s) if "FF" in o}
     assert fest == {"place FF-1", "place FF-2", "place FF-3"}  # no mouse there
     assert "reminder" not in json.dumps(s.to_json()).lower()
@@ -615,7 +584,7 @@ def test_festival_board_HV_FFB_4_HV_FFB_6_HV_FFB_7_HV_FFC_1_HV_FFC_3():
     assert s.coins[0] == 4
     assert "Apple Pie" in s.observation(1)["seats"][0]["festival_cards"]
     for pos, price in ((2, 2), (1, 1)):
-        t = _turn()
+        t = action_turn()
         sc.set_market(t, "Apple Pie", "Funnel Cake", "Pecan Pie")
         t.coins[0] = 5
         t.apply("place FF-1")
@@ -625,22 +594,22 @@ def test_festival_board_HV_FFB_4_HV_FFB_6_HV_FFB_7_HV_FFC_1_HV_FFC_3():
 
 def test_deck_exhaustion_HV_FFC_7():
     # Checks HV-FFC-7.
-    s = _turn()
+    s = action_turn()
     s.fdeck, s.fdiscard = [], []
-    s.p2, s.p1 = _card("Apple Pie"), -1
+    s.p2, s.p1 = festival_id("Apple Pie"), -1
     shift(s)
-    assert s.p1 == _card("Apple Pie") and s.p2 == -1 and deck_top(s) == -1
-    s.fdiscard = [_card("Pecan Pie"), _card("Funnel Cake")]
+    assert s.p1 == festival_id("Apple Pie") and s.p2 == -1 and deck_top(s) == -1
+    s.fdiscard = [festival_id("Pecan Pie"), festival_id("Funnel Cake")]
     shift(s)
     # the two discards became the new deck: one fills P2, the other shows in P3 (deck of 1)
-    assert s.p1 == _card("Apple Pie")
-    assert {s.p2, deck_top(s)} == {_card("Pecan Pie"), _card("Funnel Cake")}
+    assert s.p1 == festival_id("Apple Pie")
+    assert {s.p2, deck_top(s)} == {festival_id("Pecan Pie"), festival_id("Funnel Cake")}
     assert len(s.fdeck) == 1 and s.fdiscard == []
 
 
 def test_francie_one_card_and_coin_HV_FRA_2():
     # Checks HV-FRA-2.
-    s = _turn("Francie:Bakehouse")
+    s = action_turn("Francie:Bakehouse")
     sc.set_market(s, "Apple Pie", "Funnel Cake", "Pecan Pie")
     s.coins[0] = 0
     s.apply("place FF-3")
@@ -648,7 +617,7 @@ def test_francie_one_card_and_coin_HV_FRA_2():
     s.apply("coin")
     assert s.coins[0] == 1 and s.cards[0] == []
     sc.at_turn(s, 0)
-    s.basket[0], s.occ[_sp("FF-1")] = 1, []
+    s.basket[0], s.occ[space_id("FF-1")] = 1, []
     s.apply("place FF-1")
     s.apply("card P3")
     assert not any(a.startswith("card") for a in legal(s))  # one card per purchase chance
@@ -656,7 +625,7 @@ def test_francie_one_card_and_coin_HV_FRA_2():
 
 def test_maisie_trading_post_pays_each_HV_FNM_5_HV_FNM_3():
     # Checks HV-FNM-5, HV-FNM-3.
-    s = _turn("Finn & Maisie:Bakehouse")
+    s = action_turn("Finn & Maisie:Bakehouse")
     s.seeds[0], s.fert[0], s.water[0] = [3, 0, 0, 0], 0, 0
     s.apply("place TP-2 maisie")
     for _ in range(3):
@@ -690,7 +659,7 @@ def test_characters_and_farmhouses_HV_CHR_1_HV_CHR_2_HV_CHR_3_HV_CHR_6_HV_CHR_7(
     s = sc.fresh(3, assign="Water Witch:Bakehouse;Berry Keeper:Bakehouse;Pumpkin Patcher:Bakehouse")
     assert (s.cap[0], s.water[0]) == (5, 5) and s.seeds[1] == [2, 2, 1, 0]
     assert all(isinstance(c, int) and c >= 0 for c in s.char + s.house)
-    t = _turn("Pumpkin Patcher:Bakehouse")
+    t = action_turn("Pumpkin Patcher:Bakehouse")
     t.coins[0] = 2
     t.apply("place GS-2")
     assert "buy 2 pumpkin" in legal(t) and "buy 3 pumpkin" not in legal(t)  # 1 coin each
@@ -707,8 +676,8 @@ def test_final_scoring_parts_HV_END_2_HV_END_3_HV_END_4_HV_END_5_HV_END_6_HV_FFE
     s.score[0], s.coins[0], s.fert[0], s.water[0], s.seeds[0] = 150, 0, 5, 3, [4, 4, 4, 4]
     s.blds[0] = [[BB["barn"].id, 0]]
     sc.set_farm(s, 0, {"3,1": "pumpkin crop"})
-    s.cards[0] = [_card("Apple Pie"), _card("Pecan Pie"), _card("Funnel Cake")]
-    s.fdiscard.append(_card("Harvest Garland"))  # a spent novelty scores nothing
+    s.cards[0] = [festival_id("Apple Pie"), festival_id("Pecan Pie"), festival_id("Funnel Cake")]
+    s.fdiscard.append(festival_id("Harvest Garland"))  # a spent novelty scores nothing
     s.phase, s.frames = "over", []
     b = s.score_parts(0)
     assert b["buildings"] == 2 + 5 and b["pies"] == 5 and b["novelties"] == 1
@@ -721,7 +690,7 @@ def test_final_scoring_parts_HV_END_2_HV_END_3_HV_END_4_HV_END_5_HV_END_6_HV_FFE
 def test_cornucopia_any_type_planted_at_once_HV_NOV_7_HV_NOV_5():
     # Checks HV-NOV-7, HV-NOV-5.
     """Cornucopia during a Plant from a Market tile: a blueberry seed, planted for 1 fertilizer."""
-    s = _turn("Pumpkin Patcher:Bakehouse")
+    s = action_turn("Pumpkin Patcher:Bakehouse")
     s.mstacks[0][-1] = 5  # tile #6: one Fields action
     s.seeds[0], s.fert[0] = [0, 1, 0, 0], 1
     sc.give_cards(s, 0, "Overflowing Cornucopia")
@@ -733,7 +702,7 @@ def test_cornucopia_any_type_planted_at_once_HV_NOV_7_HV_NOV_5():
     assert s.seeds[0] == [0, 0, 1, 0]
     s.apply("plant blueberry 1,2")
     assert s.farm[0][1] == SEED0 + 2 and s.fert[0] == 0 and s.seeds[0] == [0, 0, 0, 0]
-    assert _card("Overflowing Cornucopia") in s.fdiscard
+    assert festival_id("Overflowing Cornucopia") in s.fdiscard
 
 
 def test_setup_choices_are_masked_in_shared_notation_HV_SET_8():

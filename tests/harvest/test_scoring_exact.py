@@ -15,24 +15,9 @@ from acreage.games.harvest import scenario as sc
 from acreage.games.harvest.content import BUILDING_BY_NAME as BB
 from acreage.games.harvest.content import FARMHOUSES
 
+from .helpers import end_farm, over
+
 KEYS = {"track", "coins", "buildings", "farmhouse", "pies", "novelties"}
-
-
-def over(state) -> None:
-    state.phase = "over"
-    state.frames = []
-
-
-def end_farm(house: str):
-    """Seat 0 with Barn, Orchard Shed and Windmill, 3 fertilizer, 2 blueberry bushes (one seed
-    side, one crop side), a wheat crop, 4 coins, 9 track points, 3 water and seeds left."""
-    s = sc.fresh(2, seed=4, assign=f"Architect:{house};Trader:Bakehouse", fall_festival=False)
-    s.blds[0] = [[BB["barn"].id, 0], [BB["orchard shed"].id, 2], [BB["windmill"].id, 12]]
-    sc.set_farm(s, 0, {"1,5": "blueberry seed", "2,5": "blueberry crop", "3,5": "wheat crop"}, clear=True)
-    s.coins[0], s.score[0], s.fert[0], s.water[0], s.seeds[0] = 4, 9, 3, 3, [2, 1, 0, 1]
-    s.cards[0] = []
-    over(s)
-    return s
 
 
 def end_buildings() -> int:

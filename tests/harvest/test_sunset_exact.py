@@ -8,14 +8,13 @@ from __future__ import annotations
 from acreage.games.harvest import scenario as sc
 from acreage.games.harvest.rounds import end_round
 
-from .helpers import legal
-from .test_rules_gaps import _sp, _turn
+from .helpers import action_turn, legal, space_id
 
 
 def test_workshop_rows_move_down_and_the_top_row_is_drawn_HV_SS_2_HV_WS_8():
     """HV-SS-2: bottom row discarded, middle to bottom, top to middle (a gap moves like a tile),
     2 new buildings from the stack top into the top row."""
-    s = _turn()
+    s = action_turn()
     a, b, c, d, e, f = s.ws
     s.ws[1] = -1  # a slot emptied by a build this round (HV-WS-8)
     stack = list(s.bstack)
@@ -28,12 +27,12 @@ def test_workshop_rows_move_down_and_the_top_row_is_drawn_HV_SS_2_HV_WS_8():
 def test_with_the_stack_empty_the_top_row_stays_empty_HV_WS_8():
     """HV-WS-8: when the building stack is empty, the new top-row slots stay empty; with one
     building left, only the first slot is filled."""
-    s = _turn()
+    s = action_turn()
     a, b, c, d, _, _ = s.ws
     s.bstack = []
     end_round(s)
     assert s.ws == [-1, -1, a, b, c, d]
-    s = _turn()
+    s = action_turn()
     a, b, c, d, _, _ = s.ws
     last = s.bstack[0]
     s.bstack = [last]
@@ -42,7 +41,7 @@ def test_with_the_stack_empty_the_top_row_stays_empty_HV_WS_8():
 
 
 def test_market_tops_leave_at_sunset_HV_SS_3():
-    s = _turn()
+    s = action_turn()
     tops = [st[-1] for st in s.mstacks]
     sizes = [len(st) for st in s.mstacks]
     gone = list(s.mgone)
@@ -53,8 +52,8 @@ def test_market_tops_leave_at_sunset_HV_SS_3():
 
 def test_once_a_round_ability_is_back_next_round_HV_CHR_4():
     """HV-CHR-4: the Market Regular uses a taken Market space in round 1 and again in round 2."""
-    s = _turn("Market Regular:Bakehouse")
-    s.occ[_sp("FM-A")] = [1]
+    s = action_turn("Market Regular:Bakehouse")
+    s.occ[space_id("FM-A")] = [1]
     s.coins[0] = 9
     sc.touch(s)
     s.apply("place FM-A")
@@ -69,15 +68,15 @@ def test_once_a_round_ability_is_back_next_round_HV_CHR_4():
     assert s.round == 2
     sc.at_turn(s, 0)
     s.occ = [[] for _ in s.occ]
-    s.occ[_sp("FM-A")] = [1]
+    s.occ[space_id("FM-A")] = [1]
     sc.touch(s)
     assert "place FM-A" in legal(s)
 
 
 def test_trader_closed_space_is_back_next_round_HV_CHR_4():
     """HV-CHR-4: the Trader may use a taken TP-2 once a round; after Sunset he may again."""
-    s = _turn("Trader:Bakehouse")
-    s.occ[_sp("TP-2")] = [1]
+    s = action_turn("Trader:Bakehouse")
+    s.occ[space_id("TP-2")] = [1]
     sc.touch(s)
     assert "place TP-2" in legal(s)
     s.used[0] |= 1  # as after using it this round
@@ -90,6 +89,6 @@ def test_trader_closed_space_is_back_next_round_HV_CHR_4():
         s.apply(s.legal_actions()[0])
     sc.at_turn(s, 0)
     s.occ = [[] for _ in s.occ]
-    s.occ[_sp("TP-2")] = [1]
+    s.occ[space_id("TP-2")] = [1]
     sc.touch(s)
     assert "place TP-2" in legal(s)

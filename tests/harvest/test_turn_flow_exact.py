@@ -19,9 +19,7 @@ from acreage.games.harvest.gairy import gairy_turn
 from acreage.games.harvest.queries import novelty_usable
 from acreage.games.harvest.supply import gain
 
-from .helpers import legal
-from .test_dispatch_exact import next_seat_to_place, start
-from .test_rules_gaps import _card, _sp
+from .helpers import festival_id, legal, next_seat_to_place, space_id, start
 
 
 def round_trip(s) -> None:
@@ -34,10 +32,10 @@ def conserved_market(s, p3: str, p2: str, p1: str, *held: str) -> None:
     by moving cards out of the deck, so every card exists as often as the game has it."""
     s.fdeck[:0] = [c for c in (s.p1, s.p2) if c >= 0]
     for name in (p2, p1, *held, p3):
-        s.fdeck.remove(_card(name))
-    s.p2, s.p1 = _card(p2), _card(p1)
-    s.fdeck.append(_card(p3))
-    s.cards[0] += [_card(n) for n in held]
+        s.fdeck.remove(festival_id(name))
+    s.p2, s.p1 = festival_id(p2), festival_id(p1)
+    s.fdeck.append(festival_id(p3))
+    s.cards[0] += [festival_id(n) for n in held]
     sc.touch(s)
 
 
@@ -67,7 +65,7 @@ def test_a_full_market_does_not_shift_HV_FFC_6(p2, p1):
     sc.set_market(s, "Strawberry Pie", p2, p1)
     deck = list(s.fdeck)
     fertilizer_turn(s)
-    assert (s.p2, s.p1, s.fdeck) == (_card(p2), _card(p1), deck)  # nothing moved or shown
+    assert (s.p2, s.p1, s.fdeck) == (festival_id(p2), festival_id(p1), deck)  # nothing moved or shown
 
 
 def test_buying_p1_shifts_and_reveals_at_the_end_of_the_turn_HV_FFC_4_HV_FFC_6():
@@ -80,8 +78,8 @@ def test_buying_p1_shifts_and_reveals_at_the_end_of_the_turn_HV_FFC_4_HV_FFC_6()
     s.apply("place FF-3")
     s.apply("card P1")
     assert next_seat_to_place(s)
-    assert (s.p1, s.p2, s.fdeck[-1]) == (_card("Pecan Pie"), _card("Strawberry Pie"), under)
-    assert s.coins[0] == 4 and s.cards[0][-1] == _card("Funnel Cake")
+    assert (s.p1, s.p2, s.fdeck[-1]) == (festival_id("Pecan Pie"), festival_id("Strawberry Pie"), under)
+    assert s.coins[0] == 4 and s.cards[0][-1] == festival_id("Funnel Cake")
     assert s.undo_floor == len(s.history) and s.undoable(0) == 0
 
 
@@ -118,7 +116,7 @@ def test_hand_woven_basket_returns_at_the_end_of_the_turn_HV_NOV_12_HV_FFB_3():
     s.apply("card P1")
     assert next_seat_to_place(s)
     assert (s.basket[0], s.basket_back[0], s.occ[FF1]) == (1, 0, [])
-    assert s.cards[0] == [_card("Funnel Cake")] and s.fresh[0] == []  # the Basket is spent
+    assert s.cards[0] == [festival_id("Funnel Cake")] and s.fresh[0] == []  # the Basket is spent
     assert novelty_usable(s, 0, "gs")
     round_trip(s)
 
@@ -132,7 +130,7 @@ def test_gairys_town_tile_is_a_reveal_HV_GAI_4_HV_GAI_5():
     sc.set_market(s, "Strawberry Pie", "Pecan Pie", "Funnel Cake")
     s.apply("place GS-inf")
     s.apply("fertilizer")
-    assert s.occ[_sp("F-3")] == [-1] and s.g_wb == 2
+    assert s.occ[space_id("F-3")] == [-1] and s.g_wb == 2
     assert s.undo_floor == len(s.history)
 
 
@@ -141,7 +139,7 @@ def test_solo_gairy_places_two_tiles_a_turn_HV_GAI_4_HV_GAI_5():
     s = start(players=1)
     s.g_deck, s.g_drawn, s.g_wb = ["gs", "fields"], [], 6
     gairy_turn(s)
-    assert s.occ[_sp("F-3")] == [-1] and s.occ[_sp("GS-3")] == [-1]
+    assert s.occ[space_id("F-3")] == [-1] and s.occ[space_id("GS-3")] == [-1]
     assert s.g_wb == 4 and s.g_deck == [] and s.g_drawn == ["fields", "gs"]
 
 
@@ -152,8 +150,8 @@ def test_sunrise_eleven_takes_the_first_card_design_HV_SUN_5():
     sc.set_market(s, "Strawberry Pie", "Pecan Pie", "Apple Pie")
     s.coins[0] = 2
     gain(s, 0, SUNRISE[10].income, "Sunrise tile 11")
-    assert s.coins[0] == 6 and s.cards[0] == [_card("Apple Pie")]
-    assert (s.p1, s.p2) == (_card("Pecan Pie"), _card("Strawberry Pie"))
+    assert s.coins[0] == 6 and s.cards[0] == [festival_id("Apple Pie")]
+    assert (s.p1, s.p2) == (festival_id("Pecan Pie"), festival_id("Strawberry Pie"))
 
 
 def test_an_action_given_as_a_plain_tuple_is_applied_HV_ACT_1():

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from acreage.games.harvest import scenario as sc
 
-from .helpers import legal
-from .test_rules_gaps import _own, _turn
+from .helpers import action_turn, give_building, legal
 
 
 def test_water_witch_first_fill_free_second_paid_HV_CHR_2_HV_GS_2():
-    s = _turn("Water Witch:Bakehouse")
+    s = action_turn("Water Witch:Bakehouse")
     s.coins[0], s.water[0] = 0, 1
     sc.touch(s)
     s.apply("place GS-3")
@@ -32,7 +31,7 @@ def test_water_witch_first_fill_free_second_paid_HV_CHR_2_HV_GS_2():
 
 
 def test_other_characters_pay_for_every_fill_HV_GS_1():
-    s = _turn("Trader:Bakehouse")
+    s = action_turn("Trader:Bakehouse")
     s.coins[0], s.water[0] = 0, 1
     sc.touch(s)
     s.apply("place GS-3")
@@ -44,8 +43,8 @@ def test_other_characters_pay_for_every_fill_HV_GS_1():
 
 
 def test_tool_shed_upgrades_are_free_HV_WS_3():
-    s = _turn("Trader:Bakehouse")
-    _own(s, 0, "Tool Shed")
+    s = action_turn("Trader:Bakehouse")
+    give_building(s, 0, "Tool Shed")
     s.coins[0], s.cap[0] = 0, 3
     sc.touch(s)
     s.apply("place W-3")
@@ -55,7 +54,7 @@ def test_tool_shed_upgrades_are_free_HV_WS_3():
 
 
 def test_without_tool_shed_an_upgrade_costs_one_coin_HV_WS_1():
-    s = _turn("Trader:Bakehouse")
+    s = action_turn("Trader:Bakehouse")
     s.coins[0], s.cap[0] = 2, 3
     sc.touch(s)
     s.apply("place W-3")

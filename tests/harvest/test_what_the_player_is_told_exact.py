@@ -20,8 +20,7 @@ from acreage.games.harvest.frames import Turn
 from acreage.games.harvest.scoring import building_end_points, pie_points
 from acreage.games.harvest.supply import gain, pay
 
-from .helpers import random_game
-from .test_scoring_exact import end_farm
+from .helpers import end_farm, random_game, start
 
 
 def _logged(players: int = 2):
@@ -154,8 +153,6 @@ def test_a_market_tile_event_tells_the_coins_paid_nothing_with_finn_HV_FM_1_HV_F
     """The market event tells the coins the tile cost: its printed price, or 0 when Finn was
     placed there (he pays no coins, HV-FNM-2)."""
     from acreage.games.harvest.content import MARKET
-
-    from .test_dispatch_exact import start
 
     s = start("Finn & Maisie:Bakehouse" if piece else "Architect:Bakehouse")
     s.record_events()

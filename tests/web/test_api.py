@@ -10,6 +10,7 @@ import pytest
 pytest.importorskip("fastapi", reason="the web tests need the web extra: pip install -e '.[web,dev]'")
 
 from .conftest import app_client  # noqa: E402
+from .helpers import act, create, view  # noqa: E402
 
 
 @pytest.fixture
@@ -23,35 +24,11 @@ def client(db):
         yield c
 
 
-def create(client, **body):
-    body.setdefault("game", "foxglove")
-    body.setdefault("players", 2)
-    body.setdefault("seats", ["human", "human"])
-    body.setdefault("options", {"start_player": 0})
-    r = client.post("/api/games", json=body)
-    assert r.status_code == 201, r.text
-    return r.json()
-
-
 JSON = {"Content-Type": "application/json"}
 
 
 def bearer(token):
     return {"Authorization": f"Bearer {token}"}
-
-
-def view(client, gid, token=None, since=0):
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
-    r = client.get(f"/api/games/{gid}", params={"since": since}, headers=headers)
-    assert r.status_code == 200, r.text
-    return r.json()
-
-
-def act(client, gid, token, action, seq, client_id=None):
-    return client.post(
-        f"/api/games/{gid}/actions",
-        json={"token": token, "action": action, "seq": seq, "client_id": client_id},
-    )
 
 
 def test_health_and_catalogue(client):

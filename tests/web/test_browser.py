@@ -7,33 +7,14 @@ without Chromium on a user's machine; in CI they must run (see conftest.py).
 
 from __future__ import annotations
 
-import json
 import random
-import urllib.request
 
 import pytest
 
 pytest.importorskip("fastapi", reason="the web tests need the web extra: pip install -e '.[dev]'")
 
 from .conftest import Server  # noqa: E402
-
-
-def api(server, path, body=None, token=None):
-    data = None if body is None else json.dumps(body).encode()
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    req = urllib.request.Request(server.url + path, data=data, headers=headers)
-    with urllib.request.urlopen(req, timeout=10) as r:
-        return json.loads(r.read())
-
-
-def new_page(browser, width=1280, height=900):
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    return page
+from .helpers import api, new_page  # noqa: E402
 
 
 def wait_for_turn(page, timeout=30000):

@@ -16,7 +16,7 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the web tests need the web extra: pip install -e '.[dev]'")
 
-from .test_browser import api, new_page  # noqa: E402
+from .helpers import api, new_page  # noqa: E402
 
 #: Board elements in the order a click on them is tried: first what ends a choice already
 #: begun (a Draw, a harvest payment, a lit cell), then what begins one.

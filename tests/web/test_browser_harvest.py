@@ -18,7 +18,7 @@ pytest.importorskip("playwright.sync_api", reason="pip install playwright (in th
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 from .conftest import Server  # noqa: E402
-from .test_browser import api, new_page  # noqa: E402
+from .helpers import api, new_page  # noqa: E402
 
 #: Everything the Harvest board lets a player click (see harvest_board.js).
 TARGETS = ("[data-choice]", "[data-act]", "[data-die]", "[role=button][data-space]",

@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("fastapi", reason="the web tests need the web extra: pip install -e '.[web,dev]'")
 
 from .conftest import app_client  # noqa: E402
-from .test_api import act, create, view  # noqa: E402
+from .helpers import act, create, view  # noqa: E402
 
 
 @pytest.fixture
