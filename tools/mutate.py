@@ -39,8 +39,8 @@ GAMES_DIR = "src/acreage/games"
 RULES_MODULES: dict[str, list[str]] = {
     "harvest": ["state.py", "flow.py", "setup.py", "rounds.py", "town.py", "fields.py", "festival.py",
                 "novelties.py", "cards.py", "supply.py", "gairy.py", "queries.py", "scoring.py"],
-    "fields_of_green": ["state.py", "rules_decisions.py", "rules_farm.py", "rules_year.py",
-                        "rules_actions.py", "rules_scoring.py", "codec.py"],
+    "fields_of_green": ["state.py", "flow.py", "year.py", "water.py", "card_actions.py", "effects.py",
+                        "equipment.py", "harvest.py", "farm.py", "queries.py", "scoring.py", "codec.py"],
     "foxglove": ["state.py", "rules_display.py", "rules_production.py", "rules_construction.py",
                  "rules_transport.py", "rules_scoring.py", "codec.py", "goods.py", "effects.py",
                  "topology.py", "geometry.py"],

@@ -7,6 +7,8 @@ from acreage.games.fields_of_green import rulings as R
 from acreage.games.fields_of_green import scenario as sc
 from acreage.games.fields_of_green.constants import ACTION, MAINTENANCE, RESOLVE
 from acreage.games.fields_of_green.content import CARDS, LOCATION_IDS, find_card
+from acreage.games.fields_of_green.frames import Act, Hold
+from acreage.games.fields_of_green.queries import direction, first_player
 
 from .helpers import assert_illegal, game, legal, next_year
 
@@ -26,12 +28,12 @@ def _play_turns_lowest_first(s, resolution_log):
     year = s.year
     while s.phase == ACTION and s.year == year:
         top = s.frames[-1]
-        if top[0] == "commit":
+        if top.kind == "commit":
             if all(s.picks[x] < 0 for x in range(s.num_players)):
                 table.append({x: sorted(s.hands[x]) for x in range(s.num_players)})
-            s.apply(f"pick {_name(min(s.hands[top[1]]))}")
-        elif top[0] == "act":
-            resolution_log.append((s.turn, top[1], top[2]))
+            s.apply(f"pick {_name(min(s.hands[top.seat]))}")
+        elif top.kind == "act":
+            resolution_log.append((s.turn, top.seat, top.card))
             s.apply("market 0")
         else:  # pragma: no cover - nothing else happens in this example
             raise AssertionError(top)
@@ -63,7 +65,7 @@ def test_ex8_three_player_passing_years_one_and_two():
     assert (s.year, s.phase) == (2, ACTION)
     # Year 2: First Player B (seat 1), counter-clockwise.
     next_year(s) if s.year == 1 else None
-    assert s.year == 2 and s.first_player == 1 and s.direction == -1
+    assert s.year == 2 and first_player(s) == 1 and direction(s) == -1
     d, e, f = _labels(6, 18), _labels(6, 24), _labels(6, 30)
     s.hands = [d[:], e[:], f[:]]
     s._legal = None
@@ -83,7 +85,7 @@ def test_each_turn_every_seat_commits_exactly_one_card_from_its_hand():
     """FG-ACT-1, FG-ACT-2: 6 cards at turn 1; a pick must come from the hand; no pass."""
     s = game(4, introductory=True)
     assert all(len(h) == 6 for h in s.hands)
-    assert s.frames[-1][0] == "commit" and s.current_player == 0
+    assert s.frames[-1].kind == "commit" and s.current_player == 0
     assert legal(s) == {f"pick {_name(c)}" for c in s.hands[0]}
     foreign = next(c for c in s.hands[1] if c not in s.hands[0])
     assert_illegal(s, f"pick {_name(foreign)}")
@@ -131,11 +133,11 @@ def test_ex9_the_last_water_tower_goes_to_the_first_seat_to_resolve():
     """FG-EX-9, FG-EDGE-1, FG-ACT-6, FG-WT-2: resolution 2, 0, 1 in year 3; the supply empties."""
     s = game(3, first_player=0)
     s.year = 3
-    assert s.first_player == 2
+    assert first_player(s) == 2
     s.towers_left = 1
     s.phase, s.stage, s.turn = ACTION, RESOLVE, 6
     cards = {seat: CARDS[LOCATION_IDS[seat]].id for seat in range(3)}
-    s.frames = [("hold", -1), ("act", 1, cards[1]), ("act", 0, cards[0]), ("act", 2, cards[2])]
+    s.frames = [Hold(), Act(1, cards[1]), Act(0, cards[0]), Act(2, cards[2])]
     alt = s.clone()
     s._legal = alt._legal = None
     s._advance()
@@ -189,11 +191,11 @@ def test_ex7_two_player_display_and_alternating_picks():
     for step, (picker, display, take) in enumerate(script):
         if step < 11:
             assert sorted(s.display) == sorted(k[i] for i in display), step
-            assert s.current_player == picker and s.frames[-1][0] == "take"
+            assert s.current_player == picker and s.frames[-1].kind == "take"
             s.apply(f"pick {_name(k[take])}")
         else:
-            assert s.frames[-1][0] == "act"  # the last card is taken automatically (FG-EDGE-16)
-        assert s.current_player == picker and s.frames[-1][0] == "act" and s.frames[-1][2] == k[take]
+            assert s.frames[-1].kind == "act"  # the last card is taken automatically (FG-EDGE-16)
+        assert s.current_player == picker and s.frames[-1].kind == "act" and s.frames[-1].card == k[take]
         taken[picker].append(take)
         s.apply("market 0")
     assert taken == {0: [3, 8, 5, 4, 6, 9], 1: [1, 2, 10, 11, 12, 7]}
@@ -210,7 +212,7 @@ def test_2p_display_sizes_and_first_player_alternates():
     s = game(2, first_player=1, introductory=True)
     sizes = []
     while s.phase == ACTION and s.year == 1:
-        if s.frames[-1][0] == "take" and s.picks_made % 2 == 0:
+        if s.frames[-1].kind == "take" and s.picks_made % 2 == 0:
             sizes.append(len(s.display))
             assert s.current_player == 1
         acts = s.legal_actions()
@@ -219,7 +221,7 @@ def test_2p_display_sizes_and_first_player_alternates():
     assert sizes == [6, 6, 6, 6, 4, 2]
     if s.year == 1:
         next_year(s)
-    assert s.first_player == 0 and s.current_player == 0
+    assert first_player(s) == 0 and s.current_player == 0
 
 
 def test_2p_nobody_sees_the_pile_and_actions_match_3p():
@@ -252,7 +254,7 @@ def test_hid2_a_hand_of_one_design_is_still_asked_for():
     same, mixed = _turn5(["Wheat Field", "Wheat Field"]), _turn5(["Wheat Field", "Corn Field"])
     for s in (same, mixed):
         s.apply("pick Potato Field")
-        assert s.current_player == 1 and s.frames[-1][0] == "commit"
+        assert s.current_player == 1 and s.frames[-1].kind == "commit"
     for viewer in (0, 2):
         assert same.observation(viewer) == mixed.observation(viewer)
     assert legal(same) == {"pick Wheat Field"}
@@ -268,9 +270,9 @@ def test_eq6_with_two_players_stored_tiles_go_in_before_taking_a_card():
     sc.clear_farm(s, 0)
     sc.add_card(s, 0, "Wheat Field", (0, 1))
     sc.set_stock(s, 0, stored=("Tractor",))
-    assert s.frames[-1][0] == "take" and "install Tractor 0,1" in legal(s)
+    assert s.frames[-1].kind == "take" and "install Tractor 0,1" in legal(s)
     s.apply(f"pick {_name(s.display[0])}")
-    assert s.frames[-1][0] == "act"
+    assert s.frames[-1].kind == "act"
     assert not any(a.startswith("install") for a in legal(s))
     assert_illegal(s, "install Tractor 0,1")
     s3 = game(3)

@@ -8,6 +8,7 @@ import pytest
 from acreage.games.fields_of_green import rulings as R
 from acreage.games.fields_of_green import scenario as sc
 from acreage.games.fields_of_green.content import CARDS, find_equipment
+from acreage.games.fields_of_green.queries import food_cap, towers_in_range
 
 from .helpers import assert_illegal, game, immediate_and_harvest, legal
 
@@ -82,7 +83,7 @@ def test_ex4_farm_b_path_not_manhattan():
     _farm_b(s)
     sc.goto_action(s, 0, "Wheat Field")
     assert "build 0,2" not in legal(s) and "build 0,1" in legal(s)
-    assert s.towers_in_range(0, sc.cell_of(0, 2)) == []
+    assert towers_in_range(s, 0, sc.cell_of(0, 2)) == []
     sc.add_card(s, 0, "Potato Field", (0, 1), down=True)
     sc.goto_action(s, 0, "Wheat Field")
     assert "build 0,2" in legal(s)
@@ -97,10 +98,10 @@ def test_ex4_combining_two_towers_and_a_third_out_of_range():
     sc.add_card(s, 0, "Water Tower", (5, 0), water=3)
     sc.add_card(s, 0, "Potato Field", (3, 0))
     sc.add_card(s, 0, "Potato Field", (4, 0))
-    assert sorted(s.towers_in_range(0, sc.cell_of(1, 1))) == [0, 2]
+    assert sorted(towers_in_range(s, 0, sc.cell_of(1, 1))) == [0, 2]
     sc.goto_action(s, 0, "Corn Field")
     s.apply("build 1,1")  # needs 1 Water: both in range hold 1, so a choice
-    assert s.frames[-1][0] == "pay" and legal(s) == {"pay 0,0", "pay 2,0"}
+    assert s.frames[-1].kind == "pay" and legal(s) == {"pay 0,0", "pay 2,0"}
     s.apply("pay 2,0")
     assert sc.water_at(s, 0, (2, 0)) == 0 and sc.water_at(s, 0, (0, 0)) == 1
     assert sc.water_at(s, 0, (5, 0)) == 3
@@ -124,7 +125,7 @@ def test_silo_action():
     """FG-SILO-1..3, FG-EDGE-10: free, arrives empty, +4 cap; illegal with an empty supply."""
     s = at_action("Geese", coins=0, food=1)
     s.apply("silo 2,0")
-    assert s.food[0] == 1 and s.food_cap(0) == 8 and s.coins[0] == 0 and s.silos_left == 14 - 3 - 1
+    assert s.food[0] == 1 and food_cap(s, 0) == 8 and s.coins[0] == 0 and s.silos_left == 14 - 3 - 1
     s = game(3)
     s.silos_left = 0
     sc.goto_action(s, 0, "Geese")

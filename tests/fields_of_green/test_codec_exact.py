@@ -33,6 +33,8 @@ from acreage.games.fields_of_green.actions import (
     Action,
 )
 from acreage.games.fields_of_green.content import find_equipment
+from acreage.games.fields_of_green.frames import Harvest
+from acreage.games.fields_of_green.queries import frontier
 
 from .helpers import card_id, cell, game
 
@@ -73,7 +75,7 @@ def test_first_id_of_every_block_decodes_to_its_own_kind_FG_SET_5():
     for i, action in expected.items():
         assert s.action_from_id(i) == action, i
         assert s.action_id(action) == i, action
-    front = s.frontier(0)
+    front = frontier(s, 0)
     assert len(front) == 6
     for k, kind in enumerate((BUILD, TOWER, SILO)):
         assert s.action_from_id(136 + 128 * k) == Action(kind, front[0])
@@ -114,7 +116,7 @@ def test_done_ends_a_real_harvest_and_has_the_last_id_FG_EQ_6_FG_HRV_2():
     s.phase, s.stage, s.turn = 1, 1, 6
     s._legal = None
     s._advance()
-    assert s.frames == [("harvest", 0, (), (), False)]
+    assert s.frames == [Harvest(0, (), (), False)]
     assert [str(a) for a in s.legal_actions()] == ["install Weathervane 2,0", "done"]
     assert s.legal_action_ids() == [1365, 1427]
     s.apply_id(1427)
@@ -197,7 +199,7 @@ def test_public_notation_hides_only_3_and_4_player_picks_FG_HID_3():
         assert s.public_notation(split) == str(split) == "split 0/1/1/4"
         assert s.public_notation(tuple(split)) == "split 0/1/1/4"
         s.apply("split 2/2/1/1")
-        while s.frames[-1][0] != "commit":
+        while s.frames[-1].kind != "commit":
             s.apply(s.legal_actions()[0])
         pick = s.legal_actions()[0]
         assert s.public_notation(pick) == "pick (face down)"

@@ -25,6 +25,7 @@ import pytest
 
 from acreage.core.rng import Rng
 from acreage.games.fields_of_green.content import DECK_OF
+from acreage.games.fields_of_green.queries import two_player
 
 from .helpers import game
 
@@ -50,7 +51,7 @@ def positions(players: int, seed: int):
 def _offer(s, seat):
     """Another seat's pending Equipment draw (tiles, who knows each), or None."""
     top = s.frames[-1] if s.frames else None
-    if top is not None and top[0] == "equip" and top[1] != seat:
+    if top is not None and top.kind == "equip" and top.seat != seat:
         return top
     return None
 
@@ -65,7 +66,7 @@ def public_snapshot(s, seat: int) -> dict:
         t if k >> seat & 1 else None for t, k in zip(s.eq_stack, s.eq_known, strict=True)
     ]
     snap["pile_size"] = len(s.pile)
-    snap["frame_kinds"] = [(f[0], f[1]) for f in s.frames]
+    snap["frame_kinds"] = [(f.kind, getattr(f, "seat", -1)) for f in s.frames]
     seats = []
     for x, info in enumerate(snap["seats"]):
         info = dict(info)
@@ -81,9 +82,9 @@ def hidden_parts(s, seat: int) -> dict[str, object]:
     parts: dict[str, object] = {f"deck {d}": tuple(deck) for d, deck in enumerate(s.decks)}
     unknown = tuple(t for t, k in zip(s.eq_stack, s.eq_known, strict=True) if not k >> seat & 1)
     top = _offer(s, seat)
-    offer = tuple(t for t, k in zip(top[2], top[3], strict=True) if not k >> seat & 1) if top else ()
+    offer = tuple(t for t, k in zip(top.drawn, top.known, strict=True) if not k >> seat & 1) if top else ()
     parts["equipment not known to the seat"] = unknown + offer
-    if s.two_player:
+    if two_player(s):
         parts["pile"] = tuple(s.pile)
     else:
         for x in range(s.num_players):
@@ -96,7 +97,7 @@ def could_change(s, seat: int) -> set[str]:
     out = {f"deck {d}" for d, deck in enumerate(s.decks) if len(set(deck)) > 1}
     if len(set(hidden_parts(s, seat)["equipment not known to the seat"])) > 1:
         out.add("equipment not known to the seat")
-    if s.two_player:
+    if two_player(s):
         pool = [c for d in s.decks for c in d] + s.pile
         if s.pile and len(set(pool)) > 1:
             out.add("pile")

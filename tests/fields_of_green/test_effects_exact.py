@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from acreage.games.fields_of_green import rulings as R
 from acreage.games.fields_of_green import scenario as sc
+from acreage.games.fields_of_green.queries import end_game_vp, farm_size, harvest_cost
 
 from .helpers import game, legal
 
@@ -73,7 +74,7 @@ def test_end_game_abilities_add_up_in_whole_vp_FG_END_8_FG_EFX_6():
     sc.add_card(s, 0, "Goats", (3, 2))
     sc.add_card(s, 0, "Silo", (2, 3))
     guest = sc.add_card(s, 0, "Guest House", (9, 9))
-    vps = [s.end_game_vp(0, p) for p in (cannery, farmhouse, guest)]
+    vps = [end_game_vp(s, 0, p) for p in (cannery, farmhouse, guest)]
     assert vps == [3, 3, 2] and all(type(v) is int for v in vps)
     assert s.score_parts(0)["end_game"] == 8
 
@@ -100,9 +101,9 @@ def test_harvest_costs_rabbits_and_feeder_FG_EFX_3_FG_EQ_7_FG_HRV_7():
     sc.add_card(s, 0, "Rabbits", (0, 2))
     sc.add_card(s, 0, "Potato Field", (0, -1))
     sc.add_card(s, 0, "Rabbits", (2, 0), down=True)
-    assert s.harvest_cost(0, r) == (0, 0, 2)
+    assert harvest_cost(s, 0, r) == (0, 0, 2)
     cows = sc.add_card(s, 0, "Dairy Cows", (-1, 0), equipment=("Automatic Feeder",))
-    assert s.harvest_cost(0, cows) == (0, 0, 0)
+    assert harvest_cost(s, 0, cows) == (0, 0, 0)
 
 
 def test_a_coin_harvest_cost_can_be_paid_with_exactly_that_many_coins_FG_HRV_3():
@@ -126,7 +127,7 @@ def test_tie_break_switch_counts_only_face_up_cards_FG_END_10(monkeypatch):
     sc.add_card(s, 0, "Potato Field", (0, 1), down=True)
     sc.add_card(s, 0, "Potato Field", (0, 2), down=True)
     sc.add_card(s, 0, "Potato Field", (0, 3))
-    assert s.farm_size(0) == 5
+    assert farm_size(s, 0) == 5
     monkeypatch.setattr(R, "TIEBREAK_COUNTS_WASTELAND", False)
-    assert s.farm_size(0) == 3
+    assert farm_size(s, 0) == 3
     assert s.rank_keys()[0] == (s.score(0), 3, 15)

@@ -12,6 +12,8 @@ from acreage.games.fields_of_green import scenario as sc
 from acreage.games.fields_of_green.actions import MARKET, Action
 from acreage.games.fields_of_green.constants import COMMIT
 from acreage.games.fields_of_green.content import CARDS
+from acreage.games.fields_of_green.frames import Take
+from acreage.games.fields_of_green.queries import turn_order
 
 from .helpers import game, legal, next_year
 
@@ -42,7 +44,7 @@ def test_undo_stops_at_an_equipment_draw_FG_HID_6():
     sc.set_stack(s, ["Tractor", "Weathervane", "Pickup Truck", "Tractor"])
     sc.goto_action(s, 0, "Tool Shed")
     s.apply("build 0,1")
-    assert s.frames[-1][0] == "equip" and s.in_subdecision()
+    assert s.frames[-1].kind == "equip" and s.in_subdecision()
     assert s.undo_floor == 1 and s.undoable(0) == 0
 
 
@@ -75,7 +77,7 @@ def test_undo_in_2_player_income_stops_when_the_display_is_turned_FG_MNT_11_FG_H
     s.apply("water 0,0")
     assert s.undoable(1) == 1 and s.undo_floor == 0
     s.apply("water 0,1")
-    assert s.frames[-1] == ("take", 1) and len(s.display) == 6
+    assert s.frames[-1] == Take(1) and len(s.display) == 6
     assert s.undo_floor == 2 and s.undoable(1) == 0
 
 
@@ -85,12 +87,12 @@ def test_in_subdecision_is_true_only_inside_a_pay_fill_sell_or_equip_FG_EFX_10_F
     (FG-EQ-1) are sub-decisions; choosing an action for a pick, a harvest choice, a split and
     the finished game are not."""
     s = game(3)
-    assert s.frames[-1][0] == "split" and not s.in_subdecision()
+    assert s.frames[-1].kind == "split" and not s.in_subdecision()
     sc.clear_farm(s, 0, food=2)
     sc.goto_action(s, 0, "Roadside Stand")
-    assert s.frames[-1][0] == "act" and not s.in_subdecision()
+    assert s.frames[-1].kind == "act" and not s.in_subdecision()
     s.apply("build 0,1")
-    assert s.frames[-1][0] == "sell" and s.in_subdecision()
+    assert s.frames[-1].kind == "sell" and s.in_subdecision()
     assert legal(s) == {"sell 0", "sell 1", "sell 2"}
     s.apply("sell 2")
     assert s.coins[0] == 15 - 2 + 6 and s.food[0] == 0 and not s.in_subdecision()
@@ -101,13 +103,13 @@ def test_in_subdecision_is_true_only_inside_a_pay_fill_sell_or_equip_FG_EFX_10_F
     sc.add_card(s, 0, "Water Tower", (0, 2), water=0)
     sc.add_card(s, 0, "Wheat Field", (-1, 0))
     sc.goto_harvest(s, 0)
-    assert s.frames[-1][0] == "harvest" and not s.in_subdecision()
+    assert s.frames[-1].kind == "harvest" and not s.in_subdecision()
     s.apply("harvest 0,1")
-    assert [f[0] for f in s.frames] == ["hold", "harvest", "fill"] and s.in_subdecision()
+    assert [f.kind for f in s.frames] == ["hold", "harvest", "fill"] and s.in_subdecision()
 
     s = game(3)
     sc.gain_equipment(s, 1)
-    assert s.frames[-1][0] == "equip" and s.in_subdecision()
+    assert s.frames[-1].kind == "equip" and s.in_subdecision()
 
     s = game(3, seed=4)
     rng = random.Random(4)
@@ -204,7 +206,7 @@ def test_hands_held_and_determinize_follow_the_passing_FG_HID_8_FG_HID_10_FG_ACT
     seen = 0
     while s.year <= 2 and not s.is_terminal:
         top = s.frames[-1]
-        if top[0] == "commit" and top[1] == s.order()[-1] and s.stage == COMMIT:
+        if top.kind == "commit" and top.seat == turn_order(s)[-1] and s.stage == COMMIT:
             snap = s.to_json()["state"]
             for v in range(3):
                 known = _known(v, s.turn, s.year)
@@ -217,7 +219,7 @@ def test_hands_held_and_determinize_follow_the_passing_FG_HID_8_FG_HID_10_FG_ACT
                     theirs = sorted(d.hands[o] + ([d.picks[o]] if d.picks[o] >= 0 else []))
                     assert theirs == mine
                     seen += 1
-        if top[0] == "act":
+        if top.kind == "act":
             s.apply("market 0")
         else:
             s.apply(s.legal_actions()[0])

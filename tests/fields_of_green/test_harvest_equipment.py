@@ -7,6 +7,15 @@ from acreage.games.fields_of_green import rulings as R
 from acreage.games.fields_of_green import scenario as sc
 from acreage.games.fields_of_green.constants import RESOLVE
 from acreage.games.fields_of_green.content import find_equipment
+from acreage.games.fields_of_green.frames import Act, Hold
+from acreage.games.fields_of_green.queries import (
+    end_game_vp,
+    first_player,
+    food_cap,
+    harvest_cost,
+    tower_capacity,
+    tower_range,
+)
 
 from .helpers import assert_illegal, ex5_farm, game, legal
 
@@ -25,7 +34,7 @@ def test_ex5_a_harvest_that_cannot_be_paid():
     assert s.pdown[0][cows] and s.pdown[0][wheat]
     assert s.peq[0][cows] == () and s.eq_stack.count(eq("Milking Machine")) == machines and s.stored[0] == []
     assert s.coins[0] == 5
-    assert s.end_game_vp(0, sc.piece_at(s, 0, (0, 2))) == 0
+    assert end_game_vp(s, 0, sc.piece_at(s, 0, (0, 2))) == 0
     sc.goto_action(s, 0, "Geese", year=3)
     s.apply("restore 0,1")
     assert s.coins[0] == 4 and not s.pdown[0][cows] and s.peq[0][cows] == ()
@@ -87,7 +96,7 @@ def test_harvest_order_first_player_clockwise_and_token_passes():
     while s.year == 1:
         seen.append(s.current_player)
         s.apply("harvest 0,1")
-    assert seen == [1, 2, 0] and s.first_player == 2
+    assert seen == [1, 2, 0] and first_player(s) == 2
 
 
 def test_edge4_a_card_built_in_year_4_harvests_once():
@@ -119,7 +128,7 @@ def test_edge8_abandoned_cards_count_until_the_harvest_ends_and_rabbits():
     sc.add_card(r, 0, "Rabbits", (0, 1))
     sc.add_card(r, 0, "Rabbits", (1, 1))
     sc.goto_harvest(r, 0)
-    assert r.harvest_cost(0, sc.piece_at(r, 0, (0, 1))) == (0, 0, 2)
+    assert harvest_cost(r, 0, sc.piece_at(r, 0, (0, 1))) == (0, 0, 2)
     r.apply("harvest 0,1")
     assert r.food[0] == 1 and r.coins[0] == 19
     assert r.pdown[0][sc.piece_at(r, 0, (1, 1))]  # the other could not be paid: abandoned
@@ -208,8 +217,8 @@ def test_install_effects_capacity_range_and_one_off_gains():
         sc.set_stack(s, [tile])
         sc.gain_equipment(s, 0)
         s.apply(f"equip {tile} {where}")
-    assert s.coins[0] == 18 and s.food_cap(0) == 6 and s.food[0] == 5
-    assert s.tower_capacity(0, 0) == 5 and sc.water_at(s, 0, (0, 0)) == 4 and s.tower_range(0, 0) == 3
+    assert s.coins[0] == 18 and food_cap(s, 0) == 6 and s.food[0] == 5
+    assert tower_capacity(s, 0, 0) == 5 and sc.water_at(s, 0, (0, 0)) == 4 and tower_range(s, 0, 0) == 3
 
 
 def test_stored_tiles_install_at_the_start_of_an_own_action_or_harvest():
@@ -222,7 +231,7 @@ def test_stored_tiles_install_at_the_start_of_an_own_action_or_harvest():
     sc.goto_action(s, 0, "Geese")
     assert "install Tractor 0,1" in legal(s)
     s.apply("install Tractor 0,1")
-    assert s.stored[0] == [] and s.frames[-1][0] == "act"
+    assert s.stored[0] == [] and s.frames[-1].kind == "act"
     sc.set_stock(s, 0, stored=("Automatic Feeder",))
     sc.goto_harvest(s, 0)
     assert "install Automatic Feeder 1,1" in legal(s)
@@ -268,7 +277,7 @@ def test_edge19_equipment_gains_follow_resolution_order():
     s.phase, s.stage, s.turn = 1, RESOLVE, 6
     from acreage.games.fields_of_green.content import find_card
     shed = find_card("Tool Shed").id
-    s.frames = [("hold", -1), ("act", 0, shed), ("act", 1, shed)]
+    s.frames = [Hold(), Act(0, shed), Act(1, shed)]
     s._legal = None
     s._advance()
     assert s.current_player == 1
@@ -345,7 +354,7 @@ def test_hid6_an_offer_of_one_kind_is_still_asked_for():
         sc.clear_farm(s, 0)
         sc.set_stack(s, stack)
         sc.gain_equipment(s, 0)
-        assert s.current_player == 0 and s.frames[-1][0] == "equip"
+        assert s.current_player == 0 and s.frames[-1].kind == "equip"
         views.append([s.observation(v) for v in (1, 2)])
         if stack[1] == "Tractor":
             assert legal(s) == {"equip Tractor store"}

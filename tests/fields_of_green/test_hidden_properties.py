@@ -16,6 +16,7 @@ from acreage.games.fields_of_green import scenario as sc
 from acreage.games.fields_of_green.actions import Action
 from acreage.games.fields_of_green.constants import RESOLVE
 from acreage.games.fields_of_green.content import CARDS, DECK_OF, EQUIPMENT, find_equipment
+from acreage.games.fields_of_green.queries import hand_deck_counts
 
 from .helpers import game, random_game
 
@@ -42,7 +43,7 @@ def all_cards(s) -> Counter:
 
 
 def tiles(s) -> Counter:
-    offer = s.frames[-1][2] if s.frames and s.frames[-1][0] == "equip" else ()
+    offer = s.frames[-1].drawn if s.frames and s.frames[-1].kind == "equip" else ()
     return Counter(s.eq_stack) + Counter(offer)
 
 
@@ -139,7 +140,7 @@ def test_determinize_keeps_public_facts_and_card_counts(players):
         assert all_cards(d) == all_cards(s)
         assert [len(x) for x in d.decks] == [len(x) for x in s.decks]
         for x in range(players):
-            assert d.hand_deck_counts(x) == s.hand_deck_counts(x)
+            assert hand_deck_counts(d, x) == hand_deck_counts(s, x)
         assert d.hands[seat] == s.hands[seat] and d.picks[seat] == s.picks[seat]
         for x in range(players):
             if s.held[seat] >> s.origin[x] & 1:
@@ -189,11 +190,11 @@ def test_hid11_determinize_keeps_tiles_the_seat_put_under_even_in_another_draw()
     s.apply("equip Tractor store")
     assert s.eq_known == [1, 1]
     sc.gain_equipment(s, 1)
-    offer = s.frames[-1][2]
+    offer = s.frames[-1].drawn
     assert offer == (eq_id("Weathervane"), eq_id("Heated Coop"))
     assert s.observation(0)["equipment_offer"] is None  # seat 0 still does not *see* the draw
-    assert all(s.determinize(0, Rng(k)).frames[-1][2] == offer for k in range(30))
-    seen = {s.determinize(2, Rng(k)).frames[-1][2] for k in range(30)}
+    assert all(s.determinize(0, Rng(k)).frames[-1].drawn == offer for k in range(30))
+    seen = {s.determinize(2, Rng(k)).frames[-1].drawn for k in range(30)}
     assert seen == {offer, offer[::-1]}
     s.apply("equip Heated Coop store")
     assert s.eq_stack == [eq_id("Weathervane")] and s.eq_known == [0b011]
@@ -215,7 +216,7 @@ def test_edge17_the_hand_a_seat_passed_stays_where_it_went():
         d = s.determinize(0, Rng(k))
         assert Counter(d.hands[1]) == passed
         redealt |= Counter(d.hands[2]) != Counter(s.hands[2])
-        assert d.hand_deck_counts(2) == s.hand_deck_counts(2)
+        assert hand_deck_counts(d, 2) == hand_deck_counts(s, 2)
     assert redealt
     while s.stage == RESOLVE:
         s.apply("market 0")
@@ -240,7 +241,7 @@ def test_describe_decision_names_nothing_hidden(players):
             break
         top = s.frames[-1]
         text = s.describe_decision()
-        if top[0] in ("commit", "equip", "split", "water", "take"):
+        if top.kind in ("commit", "equip", "split", "water", "take"):
             assert not any(n in text for n in names), text
         for viewer in range(players):
             d = s.determinize(viewer, Rng(rng.randrange(1 << 30)))

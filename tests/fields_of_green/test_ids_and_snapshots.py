@@ -16,6 +16,7 @@ from acreage.games.fields_of_green import scenario as sc
 from acreage.games.fields_of_green.actions import BUILD, SPLITS, Action, cell_of
 from acreage.games.fields_of_green.constants import NUM_ACTION_IDS, OFF_NEW, OFF_PIECE
 from acreage.games.fields_of_green.content import CARDS, EQUIPMENT
+from acreage.games.fields_of_green.queries import frontier
 
 from .helpers import game, legal
 
@@ -73,7 +74,7 @@ def test_placement_ids_are_frontier_indices():
     s = game(3)
     sc.clear_farm(s, 0)
     sc.goto_action(s, 0, "Potato Field")
-    front = s.frontier(0)
+    front = frontier(s, 0)
     assert front == sorted(front) and len(front) == 6
     for k, cell in enumerate(front):
         assert s.action_id(Action(BUILD, cell)) == OFF_NEW + k
@@ -112,7 +113,7 @@ def test_frontier_bound_is_never_reached():
         while not s.is_terminal:
             for seat in range(players):
                 cards = len(s.pcard[seat])
-                assert cards <= R.MAX_FARM_CARDS and len(s.frontier(seat)) <= 2 * cards + 2
+                assert cards <= R.MAX_FARM_CARDS and len(frontier(s, seat)) <= 2 * cards + 2
             acts = s.legal_actions()
             builds = [a for a in acts if str(a).split()[0] in ("build", "tower", "silo")]
             s.apply(rng.choice(builds) if builds and rng.random() < 0.9 else rng.choice(acts))
@@ -162,7 +163,7 @@ def test_every_kind_of_decision_frame_round_trips():
         s = game(players, seed=seed, first_player=None)
         rng = random.Random(seed)
         while not s.is_terminal:
-            kind = s.frames[-1][0]
+            kind = s.frames[-1].kind
             if kind not in kinds or rng.random() < 0.03:
                 kinds.add(kind)
                 snap = _round_trip(s)

@@ -12,6 +12,14 @@ from acreage.games.fields_of_green import rulings as R
 from acreage.games.fields_of_green import scenario as sc
 from acreage.games.fields_of_green.constants import ACTION, RESOLVE
 from acreage.games.fields_of_green.content import CARDS, DECK_OF, LOCATION_IDS, find_card
+from acreage.games.fields_of_green.frames import Act, Hold, Take
+from acreage.games.fields_of_green.queries import (
+    direction,
+    first_player,
+    food_cap,
+    resolution_order,
+    tower_capacity,
+)
 
 from .helpers import assert_illegal, game, legal, next_year
 
@@ -53,7 +61,7 @@ def test_set4_every_player_starts_with_15_coins_no_vp_no_hand_no_equipment(playe
 
 def _commit_lowest(s) -> None:
     while s.stage != RESOLVE:
-        seat = s.frames[-1][1]
+        seat = s.frames[-1].seat
         s.apply(f"pick {CARDS[min(s.hands[seat])].name}")
 
 
@@ -71,7 +79,7 @@ def test_yr3_passing_direction_comes_from_the_year_table(monkeypatch):
     s = game(3, introductory=True)
     seen = []
     for _ in range(4):
-        seen.append((s.direction, s.observation(0)["direction"]))
+        seen.append((direction(s), s.observation(0)["direction"]))
         if s.year < 4:
             next_year(s)
     assert seen == [(1, "clockwise"), (-1, "counter-clockwise"), (1, "clockwise"), (-1, "counter-clockwise")]
@@ -89,7 +97,7 @@ def test_yr3_passing_direction_comes_from_the_year_table(monkeypatch):
     # The table is data: reversing year 1 makes year-1 hands go to seat s - 1.
     monkeypatch.setattr(R, "YEAR_DIRECTIONS", (-1, 1, -1, 1))
     s = game(3, introductory=True)
-    assert s.direction == -1
+    assert direction(s) == -1
     hands = _labelled_hands(s)
     _commit_lowest(s)
     assert {seat: sorted(s.hands[(seat - 1) % 3]) for seat in range(3)} == {x: hands[x][1:] for x in range(3)}
@@ -103,9 +111,9 @@ def test_yr4_first_player_in_year_y_is_f_plus_y_minus_1(players):
         s = game(players, first_player=f)
         for year in (1, 2, 3, 4):
             expected = (f + year - 1) % players
-            assert s.year == year and s.first_player == expected
+            assert s.year == year and first_player(s) == expected
             assert s.observation(0)["first_player"] == expected
-            assert s.frames[-1][0] == "split" and s.current_player == expected
+            assert s.frames[-1].kind == "split" and s.current_player == expected
             if year < 4:
                 next_year(s)
 
@@ -118,7 +126,7 @@ def test_mnt5_caps_apply_to_gains_from_card_abilities():
     sc.clear_farm(s, 0, food=3)
     sc.add_card(s, 0, "Wheat Field", (0, 1))
     sc.add_card(s, 0, "Barley Field", (2, 1))
-    assert s.food_cap(0) == 4
+    assert food_cap(s, 0) == 4
     sc.goto_action(s, 0, "Scarecrow")
     s.apply("build 1,1")
     assert s.food[0] == 4
@@ -135,8 +143,8 @@ def test_mnt5_caps_apply_to_gains_from_card_abilities():
         sc.clear_farm(s, 0, water=water)
         sc.add_card(s, 0, "Windpump", (0, 1))
         sc.goto_harvest(s, 0, year=2)  # free and with one target: it resolves by itself
-        assert s.frames == [("hold", -1)]
-        assert sc.water_at(s, 0, (0, 0)) == after <= s.tower_capacity(0, 0)
+        assert s.frames == [Hold()]
+        assert sc.water_at(s, 0, (0, 0)) == after <= tower_capacity(s, 0, 0)
 
 
 def test_act7_exactly_the_five_actions_a_to_e():
@@ -175,7 +183,7 @@ def test_act9_discarded_picks_go_to_a_public_pile_and_stay_there():
     play no further part: the pile only grows and decks never get cards back."""
     s = game(3, seed=11, introductory=True)
     _commit_lowest(s)
-    picks = [s.revealed[x] for x in s.resolution_order()]
+    picks = [s.revealed[x] for x in resolution_order(s)]
     for _ in range(3):
         s.apply("market 0")
     assert s.discard == picks
@@ -249,7 +257,7 @@ def test_silo2_silo_action_is_illegal_with_an_empty_supply(players):
 
 def _two_player_start(first: int, display: list[str], pile_top_last: list[str]):
     s = game(2, first_player=first, introductory=True)
-    assert s.phase == ACTION and s.frames[-1] == ("take", first)
+    assert s.phase == ACTION and s.frames[-1] == Take(first)
     s.display = _ids(*display)
     s.pile = _ids(*pile_top_last)
     s._legal = None
@@ -270,19 +278,19 @@ def test_2p2_picks_in_pairs_each_resolved_completely():
     s._legal = None
     assert s.current_player == 1 and legal(s) == {f"pick {n}" for n in DISPLAY}
     s.apply("pick Corn Field")
-    assert s.frames[-1] == ("act", 1, find_card("Corn Field").id)
+    assert s.frames[-1] == Act(1, find_card("Corn Field").id)
     s.apply("build 1,1")
     assert s.current_player == 1 and legal(s) == {"pay 0,0", "pay 2,0"}  # still seat 1's action
     assert_illegal(s, "pick Geese")
     s.apply("pay 2,0")
     assert _name_at(s, 1, (1, 1)) == "Corn Field" and sc.water_at(s, 1, (2, 0)) == 0
-    assert s.current_player == 0 and s.frames[-1][0] == "take"
+    assert s.current_player == 0 and s.frames[-1].kind == "take"
     assert legal(s) == {f"pick {n}" for n in DISPLAY if n != "Corn Field"}
     assert_illegal(s, "pick Corn Field")
     s.apply("pick Geese")
     assert s.current_player == 0
     s.apply("market 0")
-    assert s.frames[-1] == ("take", 1)  # the next pair starts with the First Player again
+    assert s.frames[-1] == Take(1)  # the next pair starts with the First Player again
 
 
 def test_2p3_two_cards_revealed_after_each_pair_then_none():
@@ -345,7 +353,7 @@ def test_hid9_per_deck_counts_of_hidden_hands_and_pile_are_public(players):
     hand (its unrevealed pick included) and of the 2-player pile, and they are exactly what
     the splits and reveals imply."""
     s = game(players, seed=7, first_player=0)
-    while s.frames and s.frames[-1][0] == "split":
+    while s.frames and s.frames[-1].kind == "split":
         s.apply("split 2/2/1/1" if s.current_player % 2 else "split 1/1/1/3")
     if players > 2:
         for seat in range(players):
@@ -355,7 +363,7 @@ def test_hid9_per_deck_counts_of_hidden_hands_and_pile_are_public(players):
         for seat in range(players):  # after the reveal and the pass: split minus the revealed pick
             expected = list(s.splits[seat])
             expected[DECK_OF[s.revealed[seat]]] -= 1
-            got = s.observation(seat)["seats"][(seat + s.direction) % players]["hand_deck_counts"]
+            got = s.observation(seat)["seats"][(seat + direction(s)) % players]["hand_deck_counts"]
             assert list(got.values()) == expected
     else:
         drawn = [a + b for a, b in zip(s.splits[0], s.splits[1], strict=True)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from acreage.games.fields_of_green import scenario as sc
+from acreage.games.fields_of_green.queries import end_game_vp, farm_size
 
 from .helpers import game, random_game
 
@@ -36,10 +37,10 @@ def test_ex3_end_scoring_with_cards():
     sc.add_card(s, 0, "Barley Field", (3, 1))
     sc.add_card(s, 0, "Silo", (2, 2))
     sc.add_card(s, 0, "Geese", (0, 1), down=True)
-    assert s.end_game_vp(0, mill) == 4
+    assert end_game_vp(s, 0, mill) == 4
     b = s.score_parts(0)
     assert b["equipment"] == 2 and b["printed"] == 0 and b["end_game"] == 4
-    assert s.farm_size(0) == 8
+    assert farm_size(s, 0) == 8
     sc.add_card(s, 1, "Geese", (0, 1))
     assert s.score_parts(1)["printed"] == 1
 
@@ -81,16 +82,16 @@ def test_end_game_abilities():
     sc.add_card(s, 0, "Wheat Field", (-1, 1))
     sc.add_card(s, 0, "Chickens", (0, 2))
     sc.add_card(s, 0, "Goats", (1, 1), down=True)
-    assert s.end_game_vp(0, house) == 3  # Water Tower, Plantation, Livestock (not the Wasteland)
+    assert end_game_vp(s, 0, house) == 3  # Water Tower, Plantation, Livestock (not the Wasteland)
     guest = sc.add_card(s, 0, "Guest House", (-2, 1))
     eggs = sc.add_card(s, 0, "Egg Packing Station", (-1, 2))
-    assert s.end_game_vp(0, guest) == 2 and s.end_game_vp(0, eggs) == 1
+    assert end_game_vp(s, 0, guest) == 2 and end_game_vp(s, 0, eggs) == 1
     granary = sc.add_card(s, 0, "Granary", (2, 0))
-    assert s.end_game_vp(0, granary) == 2
+    assert end_game_vp(s, 0, granary) == 2
     dogs = sc.add_card(s, 0, "Watchdogs", (1, 2))
-    assert s.end_game_vp(0, dogs) == 1
+    assert end_game_vp(s, 0, dogs) == 1
     s.pdown[0][dogs] = True
-    assert s.end_game_vp(0, dogs) == 0
+    assert end_game_vp(s, 0, dogs) == 0
 
 
 def test_final_scoring_once_at_the_end():

@@ -11,6 +11,7 @@ from acreage.games.fields_of_green import rulings as R
 from acreage.games.fields_of_green import scenario as sc
 from acreage.games.fields_of_green.actions import SPLITS
 from acreage.games.fields_of_green.constants import ACTION, MAINTENANCE, TOWER_ID
+from acreage.games.fields_of_green.queries import direction, first_player, food_cap
 
 from .helpers import assert_illegal, cell, game, legal, next_year
 
@@ -40,10 +41,11 @@ def test_setup_stock_farm_decks_supplies_and_stack(players):
 
 def test_first_player_option_or_seeded_draw():
     """FG-SET-8: option first_player, else drawn with the seeded RNG (same seed, same seat)."""
-    assert game(3, first_player=2).first_player == 2
-    draws = {game(4, seed=k, first_player=None).first_player for k in range(30)}
+    assert first_player(game(3, first_player=2)) == 2
+    draws = {first_player(game(4, seed=k, first_player=None)) for k in range(30)}
     assert len(draws) > 1
-    assert game(4, seed=7, first_player=None).first_player == game(4, seed=7, first_player=None).first_player
+    again = [first_player(game(4, seed=7, first_player=None)) for _ in range(2)]
+    assert again[0] == again[1]
 
 
 def test_first_player_passes_left_and_directions_alternate():
@@ -51,7 +53,7 @@ def test_first_player_passes_left_and_directions_alternate():
     s = game(4, first_player=3, introductory=True)
     seen = []
     for _ in range(4):
-        seen.append((s.year, s.first_player, s.direction))
+        seen.append((s.year, first_player(s), direction(s)))
         if s.year < 4:
             next_year(s)
     assert seen == [(1, 3, 1), (2, 0, -1), (3, 1, 1), (4, 2, -1)]
@@ -133,7 +135,7 @@ def test_edge2_a_deck_runs_out_and_stays_empty():
     s = game(4)
     for year in (1, 2, 3):
         for _ in range(4):
-            if s.current_player is None or s.frames[-1][0] != "split":
+            if s.current_player is None or s.frames[-1].kind != "split":
                 break
             wanted = "split 1/0/4/1" if "split 1/0/4/1" in legal(s) else None
             if wanted is None:
@@ -143,7 +145,7 @@ def test_edge2_a_deck_runs_out_and_stays_empty():
         if year == 3:
             break
         next_year(s)
-        while s.frames and s.frames[-1][0] == "water":
+        while s.frames and s.frames[-1].kind == "water":
             s.apply(sorted(legal(s))[0])
     assert len(s.decks[2]) == 33 - 4 * 8
     s.discard.extend(s.decks[0][:3])
@@ -156,7 +158,7 @@ def test_introductory_mode_draws_the_fixed_splits():
     assert s.phase == ACTION and all(sp == (2, 2, 1, 1) for sp in s.splits)
     for y in (2, 3, 4):
         next_year(s)
-        while s.frames and s.frames[-1][0] == "water":
+        while s.frames and s.frames[-1].kind == "water":
             s.apply(sorted(legal(s))[0])
         assert all(sp == R.INTRO_SPLITS[y - 1] for sp in s.splits)
     # FG-MNT-12: 4 seats draw 2+2+1+1 Plantations, 2+2+2+1 Livestock, 1+1+1+1 Structures and
@@ -192,7 +194,7 @@ def test_income_water_is_placed_by_the_owner_when_it_can_go_two_ways():
     sc.set_water(s, 0, (0, 0), 1)
     next_year(s)
     # Seats 1 and 2 (full Towers) had no choice: their Water was placed (and lost) automatically.
-    assert s.current_player == 0 and s.frames[-1][0] == "water"
+    assert s.current_player == 0 and s.frames[-1].kind == "water"
     assert legal(s) == {"water 0,0", "water 0,1"}
     s.apply("water 0,1")
     s.apply("water 0,1")
@@ -202,9 +204,9 @@ def test_income_water_is_placed_by_the_owner_when_it_can_go_two_ways():
 def test_food_is_one_pool_capped_by_the_silos():
     """FG-MNT-4, FG-SILO-3: cap 4 per Silo; a second Silo gives 8."""
     s = game(3, introductory=True)
-    assert s.food_cap(0) == 4
+    assert food_cap(s, 0) == 4
     sc.add_card(s, 0, "Silo", (2, 0))
-    assert s.food_cap(0) == 8
+    assert food_cap(s, 0) == 8
     sc.set_stock(s, 0, food=8)
     next_year(s)
     assert s.food[0] == 8

@@ -10,6 +10,7 @@ face-up one but still counts as a card (FG-EDGE-5); coins score 1 VP per 3 (FG-E
 from __future__ import annotations
 
 from acreage.games.fields_of_green import scenario as sc
+from acreage.games.fields_of_green.queries import farm_size
 
 from .helpers import game
 
@@ -28,7 +29,7 @@ def test_more_cards_beat_more_coins_FG_END_10_FG_EX_11():
     s = game(2)
     farm(s, 0, 13, coins=6, wasteland=1)
     farm(s, 1, 12, coins=8)
-    assert s.farm_size(0) == s.farm_size(1) + 1
+    assert farm_size(s, 0) == farm_size(s, 1) + 1
     assert s.scores()[0] == s.scores()[1]
     assert s.ranking() == [1, 2]
     assert s.winners() == [0]
@@ -40,7 +41,7 @@ def test_higher_total_beats_more_cards_and_coins_FG_END_10():
     s = game(2)
     farm(s, 0, 12, coins=9)
     farm(s, 1, 13, coins=8, wasteland=1)
-    assert s.farm_size(1) == s.farm_size(0) + 1
+    assert farm_size(s, 1) == farm_size(s, 0) + 1
     assert s.scores()[0] == s.scores()[1] + 1
     assert s.ranking() == [1, 2]
 

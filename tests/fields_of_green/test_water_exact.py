@@ -7,6 +7,8 @@ from __future__ import annotations
 from acreage.games.fields_of_green import rulings as R
 from acreage.games.fields_of_green import scenario as sc
 from acreage.games.fields_of_green.actions import cell_name
+from acreage.games.fields_of_green.frames import SplitChoice
+from acreage.games.fields_of_green.queries import frontier, towers_in_range
 
 from .helpers import cell, game, legal, next_year
 
@@ -44,7 +46,7 @@ def test_manhattan_switch_towers_in_range_FG_WT_3_FG_WT_4(monkeypatch):
         (2, 1): [],                       # empty: A 3, B 3, C 4
     }
     for at, towers in expected.items():
-        assert _tower_cells(s, 0, s.towers_in_range(0, cell(*at))) == towers, at
+        assert _tower_cells(s, 0, towers_in_range(s, 0, cell(*at))) == towers, at
 
 
 def test_manhattan_switch_build_cells_FG_WT_3_FG_BLD_5(monkeypatch):
@@ -54,7 +56,7 @@ def test_manhattan_switch_build_cells_FG_WT_3_FG_BLD_5(monkeypatch):
     monkeypatch.setattr(R, "WATER_DISTANCE_ALONG_CARDS", False)
     s = _farm_m(wa=1, wb=1, wc=0)
     sc.goto_action(s, 0, "Wheat Field")
-    assert len(s.frontier(0)) == 11
+    assert len(frontier(s, 0)) == 11
     assert {a for a in legal(s) if a.startswith("build")} == {
         "build -1,0", "build 0,-1", "build 0,-2", "build 0,1", "build 1,1",    # from A
         "build 2,-2", "build 3,-2", "build 3,0", "build 4,-1",                  # from B
@@ -189,4 +191,4 @@ def test_income_water_placement_FG_MNT_1_FG_MNT_2_FG_MNT_3():
     assert [sc.water_at(s, 1, at) for at in ((0, 0), (0, 1), (0, 2))] == [3, 2, 3]
     assert [sc.water_at(s, 2, at) for at in ((0, 0), (0, 1))] == [3, 3]
     assert sc.water_at(s, 0, (0, 0)) == 3
-    assert s.frames[-1] == ("split", 1)
+    assert s.frames[-1] == SplitChoice(1)

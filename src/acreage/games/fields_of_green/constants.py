@@ -59,6 +59,3 @@ OFF_EQUIP = OFF_PIECE + len(PIECE_KINDS) * R.MAX_PIECES
 OFF_INSTALL = OFF_EQUIP + NEQ * (R.MAX_PIECES + 1)
 OFF_DONE = OFF_INSTALL + NEQ * R.MAX_PIECES
 NUM_ACTION_IDS = OFF_DONE + 1
-
-_DECISIONS = frozenset(("water", "split", "commit", "take", "act", "pay", "fill", "sell", "equip", "harvest",
-                        "hold"))

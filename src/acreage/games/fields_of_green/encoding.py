@@ -21,6 +21,8 @@ Layout: ``global`` (GLOBAL features) then ``n`` seat blocks of SEAT features:
 from __future__ import annotations
 
 from .content import CARDS, DECK_OF, EQUIPMENT
+from .frames import Equip
+from .queries import direction, first_player, food_cap, hand_deck_counts, two_player
 
 NCARDS = len(CARDS)
 NEQ = len(EQUIPMENT)
@@ -48,22 +50,22 @@ def encode(state, seat: int) -> list[float]:
     ph = [0.0] * 4
     ph[state.phase] = 1.0
     out += ph
-    out.append(1.0 if state.direction > 0 else 0.0)
+    out.append(1.0 if direction(state) > 0 else 0.0)
     turn = [0.0] * 6
-    if 1 <= state.turn <= 6 and not state.two_player:
+    if 1 <= state.turn <= 6 and not two_player(state):
         turn[state.turn - 1] = 1.0
-    elif state.two_player:
+    elif two_player(state):
         turn[min(5, state.picks_made // 2)] = 1.0
     out += turn
     out += [_c(len(d) / 33) for d in state.decks]
     out += [_c(state.towers_left / 20), _c(state.silos_left / 14), _c(len(state.eq_stack) / 30)]
     dec = [0.0] * len(DECISIONS)
     top = state.frames[-1] if state.frames else None
-    if top is not None and top[0] in DECISIONS:
-        dec[DECISIONS.index(top[0])] = 1.0
+    if top is not None and top.kind in DECISIONS:
+        dec[DECISIONS.index(top.kind)] = 1.0
     out += dec
     fp = [0.0] * 4
-    fp[(state.first_player - seat) % n] = 1.0
+    fp[(first_player(state) - seat) % n] = 1.0
     out += fp
     hand = [0.0] * NCARDS
     for c in state.hands[seat]:
@@ -79,18 +81,18 @@ def encode(state, seat: int) -> list[float]:
     out += [_c(v) for v in disp]
     out.append(_c(len(state.pile) / 12))
     offer = [0.0] * NEQ
-    if top is not None and top[0] == "equip" and top[1] == seat:
-        for k in top[2]:
+    if type(top) is Equip and top.seat == seat:
+        for k in top.drawn:
             offer[k] += 1 / 3
     out += offer
     for k in range(n):
         s = (seat + k) % n
-        out += [_c(state.coins[s] / 40), _c(state.food[s] / 12), _c(state.food_cap(s) / 16),
+        out += [_c(state.coins[s] / 40), _c(state.food[s] / 12), _c(food_cap(state, s) / 16),
                 _c(state.vp[s] / 20), _c(len(state.stored[s]) / 5), _c(len(state.hands[s]) / 7)]
-        out += [_c(v / 7) for v in state.hand_deck_counts(s)]
+        out += [_c(v / 7) for v in hand_deck_counts(state, s)]
         out.append(1.0 if state.picks[s] >= 0 else 0.0)
         rev = [0.0] * NCARDS
-        shown = state.revealed[s] if (state.two_player or state.stage == RESOLVE) else -1
+        shown = state.revealed[s] if (two_player(state) or state.stage == RESOLVE) else -1
         if shown >= 0:
             rev[shown] = 1.0
         out += rev

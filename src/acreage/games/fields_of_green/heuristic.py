@@ -21,6 +21,16 @@ from __future__ import annotations
 
 from . import rulings as R
 from .constants import CARDS, EQ_BONUS, EQ_END_VP, HARVEST_PHASE, OVER, TOWER_ID
+from .frames import Harvest
+from .queries import (
+    counted_gain,
+    end_game_vp,
+    food_cap,
+    harvest_cost,
+    tower_capacity,
+    towers_in_range,
+    turn_order,
+)
 
 #: The VP worth of an Equipment tile gained in a harvest: stored it scores 1 (FG-END-5); most
 #: are worth more installed.
@@ -36,9 +46,9 @@ def _ahead(state, seat: int) -> tuple[int, tuple | None]:
     if state.phase != HARVEST_PHASE:
         return later + 1, None
     for frame in reversed(state.frames):
-        if frame[0] == "harvest" and frame[1] == seat:
-            return later, frame[2]
-    started = state.order()[:state.harvest_idx]
+        if type(frame) is Harvest and frame.seat == seat:
+            return later, frame.pending
+    started = turn_order(state)[:state.harvest_idx]
     return (later, None) if seat in started else (later + 1, None)
 
 
@@ -55,7 +65,7 @@ def _yield(state, seat: int, p: int) -> tuple[int, int, int, int, int]:
             vp += e.vp
             equipment += e.equipment
         elif kind == "gain_per" or kind == "gain_if_none_adjacent":
-            amount = state.counted_gain(seat, p, e)
+            amount = counted_gain(state, seat, p, e)
             if e.resource == "coins":
                 coins += amount
             elif e.resource == "food":
@@ -76,11 +86,11 @@ def projected_score(state, seat: int) -> float:
     down = state.pdown[seat]
     coins = float(state.coins[seat])
     food = state.food[seat]
-    cap = state.food_cap(seat)
+    cap = food_cap(state, seat)
     vp = float(state.vp[seat])
     towers = [p for p, c in enumerate(cards) if c == TOWER_ID]
     water = {p: state.pwater[seat][p] for p in towers}
-    room = {p: state.tower_capacity(seat, p) for p in towers}
+    room = {p: tower_capacity(state, seat, p) for p in towers}
     harvests, pending = _ahead(state, seat)
     lost: set[int] = set()
     if harvests or pending:
@@ -89,8 +99,8 @@ def projected_score(state, seat: int) -> float:
         for p, cid in enumerate(cards):
             if down[p] or not CARDS[cid].has_harvest:
                 continue
-            cost = state.harvest_cost(seat, p)
-            reach = state.towers_in_range(seat, state.pcell[seat][p]) if cost[1] else ()
+            cost = harvest_cost(state, seat, p)
+            reach = towers_in_range(state, seat, state.pcell[seat][p]) if cost[1] else ()
             workers.append((cost[2] > 0, p, cost, reach, _yield(state, seat, p)))
         workers.sort()
 
@@ -133,7 +143,7 @@ def projected_score(state, seat: int) -> float:
             total += R.EMPTY_TOWER_VP
         if down[p] or p in lost:
             continue
-        total += CARDS[cid].vp + sum(EQ_END_VP[k] for k in state.peq[seat][p]) + state.end_game_vp(seat, p)
+        total += CARDS[cid].vp + sum(EQ_END_VP[k] for k in state.peq[seat][p]) + end_game_vp(state, seat, p)
     return total
 
 

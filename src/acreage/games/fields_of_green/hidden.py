@@ -11,6 +11,16 @@ from __future__ import annotations
 from ...core.rng import Rng
 from .actions import split_name, xy
 from .content import CARDS, DECK_OF, EQUIPMENT, MAIN_DECKS
+from .frames import Equip
+from .queries import (
+    direction,
+    first_player,
+    food_cap,
+    hand_deck_counts,
+    tower_capacity,
+    tower_range,
+    two_player,
+)
 
 
 def _names(ids) -> list[str]:
@@ -21,7 +31,7 @@ def observation(state, seat: int | None) -> dict:
     from .constants import PHASE_NAMES, RESOLVE, TOWER_ID
 
     n = state.num_players
-    two = state.two_player
+    two = two_player(state)
     players = []
     for s in range(n):
         farm = []
@@ -34,13 +44,13 @@ def observation(state, seat: int | None) -> dict:
             }
             if cid == TOWER_ID:
                 entry["water"] = state.pwater[s][p]
-                entry["capacity"] = state.tower_capacity(s, p)
-                entry["range"] = state.tower_range(s, p)
+                entry["capacity"] = tower_capacity(state, s, p)
+                entry["range"] = tower_range(state, s, p)
             farm.append(entry)
         info = {
             "coins": state.coins[s],
             "food": state.food[s],
-            "food_capacity": state.food_cap(s),
+            "food_capacity": food_cap(state, s),
             "vp_tokens": state.vp[s],
             "stored_equipment": sorted(EQUIPMENT[k].name for k in state.stored[s]),
             "split": split_name(state.splits[s]) if state.splits[s] is not None else None,
@@ -49,7 +59,7 @@ def observation(state, seat: int | None) -> dict:
         if not two:
             info["hand_size"] = len(state.hands[s])
             info["committed"] = state.picks[s] >= 0  # FG-HID-3: only the fact is public
-            info["hand_deck_counts"] = dict(zip(MAIN_DECKS, state.hand_deck_counts(s), strict=True))
+            info["hand_deck_counts"] = dict(zip(MAIN_DECKS, hand_deck_counts(state, s), strict=True))
         shown = state.revealed[s] if (two or state.stage == RESOLVE) else -1
         info["revealed_pick"] = CARDS[shown].name if shown >= 0 else None
         players.append(info)
@@ -60,8 +70,8 @@ def observation(state, seat: int | None) -> dict:
         "players": n,
         "year": state.year,
         "phase": PHASE_NAMES[state.phase],
-        "direction": "clockwise" if state.direction > 0 else "counter-clockwise",
-        "first_player": state.first_player,
+        "direction": "clockwise" if direction(state) > 0 else "counter-clockwise",
+        "first_player": first_player(state),
         "turn": state.turn if not two else state.picks_made // 2 + 1,
         "current_player": state.current_player,
         "decision": state.describe_decision(seat),
@@ -76,7 +86,7 @@ def observation(state, seat: int | None) -> dict:
         "hand": sorted(_names(state.hands[seat])) if not two and seat is not None else [],
         "pick": CARDS[state.picks[seat]].name if seat is not None and state.picks[seat] >= 0 else None,
         "equipment_offer": (
-            [EQUIPMENT[k].name for k in top[2]] if top is not None and top[0] == "equip" and top[1] == seat
+            [EQUIPMENT[k].name for k in top.drawn] if type(top) is Equip and top.seat == seat
             else None
         ),
     }
@@ -101,7 +111,7 @@ def determinize(state, seat: int, rng):
     n = c.num_players
     pools = [list(d) for d in c.decks]
     slots: list[tuple[int, list[int], bool]] = []
-    if c.two_player:
+    if two_player(c):
         pile_counts = _deck_counts(c.pile)
         for cid in c.pile:
             pools[DECK_OF[cid]].append(cid)
@@ -134,7 +144,7 @@ def determinize(state, seat: int, rng):
         src.shuffle(cards)
         c.picks[s] = cards.pop() if has_pick else -1
         c.hands[s] = cards
-    if c.two_player:
+    if two_player(c):
         pile = []
         for d in range(4):
             for _ in range(pile_counts[d]):
@@ -149,15 +159,15 @@ def determinize(state, seat: int, rng):
     tiles = [c.eq_stack[i] for i in unknown]
     top = c.frames[-1] if c.frames else None
     offer_slots: list[int] = []
-    if top is not None and top[0] == "equip" and top[1] != seat:
-        offer_slots = [j for j, known in enumerate(top[3]) if not known >> seat & 1]
-        tiles.extend(top[2][j] for j in offer_slots)
+    if type(top) is Equip and top.seat != seat:
+        offer_slots = [j for j, known in enumerate(top.known) if not known >> seat & 1]
+        tiles.extend(top.drawn[j] for j in offer_slots)
     src.shuffle(tiles)
     if offer_slots:
-        offer = list(top[2])
+        offer = list(top.drawn)
         for j in offer_slots:
             offer[j] = tiles.pop()
-        c.frames[-1] = (top[0], top[1], tuple(offer), top[3])
+        c.frames[-1] = top._replace(drawn=tuple(offer))
     for i, t in zip(unknown, tiles, strict=True):
         c.eq_stack[i] = t
     c.rng = Rng(src.next64())

@@ -46,6 +46,8 @@ from .content import (
     EqEffect,
     EquipmentKind,
 )
+from .frames import Act, Fill, Harvest, PayWater, Sell, WaterPlacement
+from .queries import direction, first_player, harvest_cost, tower_capacity
 
 # ---------------------------------------------------------------- small vocabulary
 
@@ -347,7 +349,7 @@ class FieldsOfGreenPresentation(Presentation):
             return "", name
         card = CARDS[state.pcard[seat][p]]
         if card.deck == "tower":
-            return card.name, f"{name} ({state.pwater[seat][p]}/{state.tower_capacity(seat, p)})"
+            return card.name, f"{name} ({state.pwater[seat][p]}/{tower_capacity(state, seat, p)})"
         return card.name, f"{name} {card.name}"
 
     def action_view(self, state, action) -> ActionView:
@@ -367,8 +369,8 @@ class FieldsOfGreenPresentation(Presentation):
         if k in (BUILD, TOWER, SILO):
             args: dict[str, Any] = {"cell": cell_name(action.a)}
             top = state.frames[-1] if state.frames else None
-            if k == BUILD and top is not None and top[0] == "act":
-                args["card"] = CARDS[top[2]].name
+            if k == BUILD and type(top) is Act:
+                args["card"] = CARDS[top.card].name
             verb = {BUILD: "build", TOWER: "tower", SILO: "silo"}[k]
             return ActionView(cell_name(action.a), verb, args)
         if k == MARKET:
@@ -386,7 +388,7 @@ class FieldsOfGreenPresentation(Presentation):
             args = {"cell": cell_name(action.a), "card": card}
             if k != RESTORE:
                 seat = state.current_player
-                cost = state.harvest_cost(seat, state.cells[seat][action.a])
+                cost = harvest_cost(state, seat, state.cells[seat][action.a])
                 label += f" ({cost_text(*cost)})"
                 args["cost"] = list(cost)
             return ActionView(label, {RESTORE: "restore", HARVEST: "harvest", ABANDON: "abandon"}[k], args)
@@ -409,7 +411,7 @@ class FieldsOfGreenPresentation(Presentation):
         """Public facts for everyone (harvest costs after Equipment on every farm, the year's
         order and passing) and, for the seat to act, its own decision in words and its targets."""
         n = state.num_players
-        first = state.first_player
+        first = first_player(state)
         out: dict[str, Any] = {
             "year": state.year,
             "years": 4,
@@ -417,16 +419,16 @@ class FieldsOfGreenPresentation(Presentation):
             "order": [(first + i) % n for i in range(n)],
             "two_player": n == 2,
             # FG-YR-3: the year's direction; with 2 players nothing passes (FG-2P-1).
-            "direction": None if n == 2 else ("clockwise" if state.direction > 0 else "counter-clockwise"),
+            "direction": None if n == 2 else ("clockwise" if direction(state) > 0 else "counter-clockwise"),
             # FG-HRV-4/7, FG-EQ: every farm is public, and so is what each card costs to harvest.
             "harvest_costs": [
-                {cell_name(state.pcell[s][p]): list(state.harvest_cost(s, p))
+                {cell_name(state.pcell[s][p]): list(harvest_cost(state, s, p))
                  for p, cid in enumerate(state.pcard[s]) if CARDS[cid].has_harvest}
                 for s in range(n)
             ],
         }
         if seat is not None and n > 2:
-            step = 1 if state.direction > 0 else -1
+            step = 1 if direction(state) > 0 else -1
             out["give_to"], out["get_from"] = (seat + step) % n, (seat - step) % n
         if seat is not None and state.frames and state.current_player == seat:
             out["deciding"] = self._deciding(state, seat)
@@ -436,28 +438,27 @@ class FieldsOfGreenPresentation(Presentation):
     def _deciding(state, seat: int) -> dict[str, Any]:
         """What ``seat``, the seat to act, is deciding: the frame's kind and its words."""
         top = state.frames[-1]
-        fk = top[0]
+        kind = type(top)
         text = state.describe_decision(seat).split(": ", 1)[-1]
-        out: dict[str, Any] = {"kind": fk, "text": text}
-        if fk == "act":
-            card = CARDS[top[2]]
-            out["card"] = card.name
-        elif fk == "pay":
-            out["cell"] = cell_name(top[2])
-            out["water"] = top[3]
-            p = state.cells[seat].get(top[2])
+        out: dict[str, Any] = {"kind": top.kind, "text": text}
+        if kind is Act:
+            out["card"] = CARDS[top.card].name
+        elif kind is PayWater:
+            out["cell"] = cell_name(top.cell)
+            out["water"] = top.amount
+            p = state.cells[seat].get(top.cell)
             if p is not None:
                 out["card"] = CARDS[state.pcard[seat][p]].name
-            out["text"] = f"pay {top[3]} Water for {cell_name(top[2])} from a Tower in range"
-        elif fk == "fill":
-            out["cell"] = cell_name(top[2])
-        elif fk == "sell":
-            out["max"], out["price"] = top[2], top[3]
-        elif fk == "harvest":
-            out["pending"] = [cell_name(state.pcell[seat][p]) for p in top[2]]
-            out["abandoned"] = [cell_name(state.pcell[seat][p]) for p in top[3]]
-        elif fk == "water":
-            out["water"] = top[2]
+            out["text"] = f"pay {top.amount} Water for {cell_name(top.cell)} from a Tower in range"
+        elif kind is Fill:
+            out["cell"] = cell_name(top.cell)
+        elif kind is Sell:
+            out["max"], out["price"] = top.most, top.price
+        elif kind is Harvest:
+            out["pending"] = [cell_name(state.pcell[seat][p]) for p in top.pending]
+            out["abandoned"] = [cell_name(state.pcell[seat][p]) for p in top.abandoned]
+        elif kind is WaterPlacement:
+            out["water"] = top.left
         return out
 
 

@@ -15,6 +15,9 @@ from . import GAME_INFO
 from .actions import cell_of
 from .constants import ACTION, HARVEST_PHASE, RESOLVE, TOWER_ID
 from .content import find_card, find_equipment
+from .farm import place_card
+from .frames import Act, GainEquipment, Hold
+from .harvest import start_seat_harvest
 from .state import FieldsState
 
 
@@ -55,7 +58,7 @@ def add_card(state: FieldsState, seat: int, name: str, at: tuple[int, int], wate
     if cell in state.cells[seat]:
         raise ValueError(f"cell {at} is already occupied")
     card = find_card(name)
-    p = state._place(seat, card.id, cell)
+    p = place_card(state, seat, card.id, cell)
     state.pdown[seat][p] = down
     if card.id == TOWER_ID:
         state.pwater[seat][p] = 3 if water is None else water
@@ -104,7 +107,7 @@ def goto_action(state: FieldsState, seat: int, card: str, year: int | None = Non
     state.phase = ACTION
     state.stage = RESOLVE
     state.turn = 6
-    state.frames = [("hold", -1), ("act", seat, find_card(card).id)]
+    state.frames = [Hold(), Act(seat, find_card(card).id)]
     state._legal = None
     state._advance()
 
@@ -115,22 +118,22 @@ def goto_harvest(state: FieldsState, seat: int, year: int | None = None) -> None
         state.year = year
     state.phase = HARVEST_PHASE
     state.harvest_idx = state.num_players
-    state.frames = [("hold", -1)]
-    state._start_seat_harvest(seat)
+    state.frames = [Hold()]
+    start_seat_harvest(state, seat)
     state._legal = None
     state._advance()
 
 
 def release(state: FieldsState) -> None:
     """Remove a ``hold`` pause and let the game run on."""
-    state.frames = [f for f in state.frames if f[0] != "hold"]
+    state.frames = [f for f in state.frames if type(f) is not Hold]
     state._legal = None
     state._advance()
 
 
 def gain_equipment(state: FieldsState, seat: int) -> None:
     """Give ``seat`` one Equipment gain now (draw 3, keep 1), pausing afterwards."""
-    state.frames = [("hold", -1), ("gain_eq", seat)]
+    state.frames = [Hold(), GainEquipment(seat)]
     state._legal = None
     state._advance()
 

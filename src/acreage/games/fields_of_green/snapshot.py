@@ -22,6 +22,20 @@ from .actions import cell_of, in_bounds, neighbours, xy
 from .content import CARD_BY_NAME, CARDS, DECK_OF, EQ_BY_NAME, EQUIPMENT, MAIN_DECKS
 from .content import SILO as SILO_CARD
 from .content import TOWER as TOWER_CARD
+from .frames import (
+    BY_KIND,
+    Act,
+    Effects,
+    Equip,
+    Fill,
+    Harvest,
+    Hold,
+    PayWater,
+    RevealPair,
+    Sell,
+    WaterPlacement,
+)
+from .queries import food_cap, tower_capacity
 
 _MASK64 = (1 << 64) - 1
 _STAGES = ("commit", "resolve")
@@ -48,36 +62,36 @@ def _tile_entry(tile: int, mask: int, n: int) -> dict:
     return {"tile": EQUIPMENT[tile].name, "known_to": _seats(mask, n)}
 
 
-def frame_to_json(s, f: tuple) -> dict:
+def frame_to_json(s, f) -> dict:
     """One decision-stack frame as a readable table."""
-    kind = f[0]
-    out: dict[str, Any] = {"kind": _FRAME_NAMES[kind]}
-    if kind in ("hold", "reveal2"):
+    out: dict[str, Any] = {"kind": _FRAME_NAMES[f.kind]}
+    kind = type(f)
+    if kind is Hold or kind is RevealPair:
         return out
-    seat = f[1]
+    seat = f.seat
     out["seat"] = seat
-    if kind == "water":
-        out["water"] = f[2]
-    elif kind == "act":
-        out["card"] = CARDS[f[2]].name
-    elif kind == "pay":
-        out["cell"] = list(xy(f[2]))
-        out["water"] = f[3]
-    elif kind == "fill":
-        out["from"] = list(xy(f[2]))
-        out["range"] = f[3]
-        out["water"] = f[4] if f[4] else "refill"
-    elif kind == "sell":
-        out["max"], out["price"] = f[2], f[3]
-    elif kind == "equip":
-        out["offer"] = [_tile_entry(t, m, s.num_players) for t, m in zip(f[2], f[3], strict=True)]
-    elif kind == "harvest":
-        out["pending"] = [list(xy(s.pcell[seat][p])) for p in f[2]]
-        out["abandoned"] = [list(xy(s.pcell[seat][p])) for p in f[3]]
-        out["started"] = f[4]
-    elif kind == "effects":
-        out["cell"] = list(xy(s.pcell[seat][f[2]]))
-        out["when"] = f[3]
+    if kind is WaterPlacement:
+        out["water"] = f.left
+    elif kind is Act:
+        out["card"] = CARDS[f.card].name
+    elif kind is PayWater:
+        out["cell"] = list(xy(f.cell))
+        out["water"] = f.amount
+    elif kind is Fill:
+        out["from"] = list(xy(f.cell))
+        out["range"] = f.reach
+        out["water"] = f.amount if f.amount else "refill"
+    elif kind is Sell:
+        out["max"], out["price"] = f.most, f.price
+    elif kind is Equip:
+        out["offer"] = [_tile_entry(t, m, s.num_players) for t, m in zip(f.drawn, f.known, strict=True)]
+    elif kind is Harvest:
+        out["pending"] = [list(xy(s.pcell[seat][p])) for p in f.pending]
+        out["abandoned"] = [list(xy(s.pcell[seat][p])) for p in f.abandoned]
+        out["started"] = f.started
+    elif kind is Effects:
+        out["cell"] = list(xy(s.pcell[seat][f.piece]))
+        out["when"] = f.when
     return out
 
 
@@ -358,7 +372,7 @@ def _read_seat(s, i: int, seat: Any, n: int) -> None:
     s.origin.append(_seat(_field(seat, "hand_from", w), w + "hand_from", n))
     s.held.append(_seat_mask(_field(seat, "hands_held", w), w + "hands_held", n))
     _read_farm(s, i, _field(seat, "farm", w), w + "farm")
-    cap = s.food_cap(i)
+    cap = food_cap(s, i)
     if food > cap:
         _bad(w + "food", f"is {food}, more than the Silos hold ({cap})")
     s.food.append(food)
@@ -423,12 +437,12 @@ def _read_farm(s, i: int, farm: Any, where: str) -> None:
     s.peq.append(eqs)
     s.cells.append(index)
     for p, cid in enumerate(cards):
-        cap = s.tower_capacity(i, p) if cid == TOWER_ID else 0
+        cap = tower_capacity(s, i, p) if cid == TOWER_ID else 0
         if water[p] > cap:
             _bad(f"{where}[{p}].water", f"is {water[p]}, more than the Tower holds ({cap})")
 
 
-def _read_frame(s, f: Any, where: str) -> tuple:
+def _read_frame(s, f: Any, where: str):
     n = s.num_players
     w = where + "."
     name = _field(f, "kind", w)
@@ -436,35 +450,35 @@ def _read_frame(s, f: Any, where: str) -> tuple:
         _bad(w + "kind", f"should be one of {', '.join(_FRAME_KINDS)}, got {name!r}")
     kind = _FRAME_KINDS[name]
     if kind in ("hold", "reveal2"):
-        return (kind, -1)
+        return BY_KIND[kind]()
     seat = _seat(_field(f, "seat", w), w + "seat", n)
     if kind in ("split", "commit", "take", "gain_eq"):
-        return (kind, seat)
+        return BY_KIND[kind](seat)
     if kind == "water":
-        return (kind, seat, _int(f, "water", w, 1))
+        return WaterPlacement(seat, _int(f, "water", w, 1))
     if kind == "act":
-        return (kind, seat, _card(_field(f, "card", w), w + "card"))
+        return Act(seat, _card(_field(f, "card", w), w + "card"))
     if kind == "pay":
         p = _piece(s, seat, _field(f, "cell", w), w + "cell")
-        return (kind, seat, s.pcell[seat][p], _int(f, "water", w, 1))
+        return PayWater(seat, s.pcell[seat][p], _int(f, "water", w, 1))
     if kind == "fill":
         p = _piece(s, seat, _field(f, "from", w), w + "from")
         amount = _field(f, "water", w)
         amount = 0 if amount == "refill" else _as_int(amount, w + "water", 1)
-        return (kind, seat, s.pcell[seat][p], _int(f, "range", w), amount)
+        return Fill(seat, s.pcell[seat][p], _int(f, "range", w), amount)
     if kind == "sell":
-        return (kind, seat, _int(f, "max", w, 0, 2), _int(f, "price", w))
+        return Sell(seat, _int(f, "max", w, 0, 2), _int(f, "price", w))
     if kind == "equip":
         tiles, masks = _tile_entries(_field(f, "offer", w), w + "offer", n)
         if not 1 <= len(tiles) <= R.EQUIPMENT_DRAW:
             _bad(w + "offer", f"should hold 1–{R.EQUIPMENT_DRAW} tiles, found {len(tiles)}")
-        return (kind, seat, tuple(tiles), tuple(masks))
+        return Equip(seat, tuple(tiles), tuple(masks))
     if kind == "effects":
         p = _piece(s, seat, _field(f, "cell", w), w + "cell")
         when = _field(f, "when", w)
         if when not in _WHEN:
             _bad(w + "when", f"should be immediate or harvest, got {when!r}")
-        return (kind, seat, p, when)
+        return Effects(seat, p, when)
     # harvest
     lists = []
     for key in ("pending", "abandoned"):
@@ -477,7 +491,7 @@ def _read_frame(s, f: Any, where: str) -> tuple:
     pending, abandoned = lists
     if len(set(pending + abandoned)) != len(pending) + len(abandoned):
         _bad(w + "pending", "names a card twice (a card is either pending or abandoned)")
-    return (kind, seat, pending, abandoned, _bool(f, "started", w))
+    return Harvest(seat, pending, abandoned, _bool(f, "started", w))
 
 
 def _check_counts(s) -> None:
@@ -493,7 +507,7 @@ def _check_counts(s) -> None:
     where.update(s.pile)
     where.update(s.display)
     where.update(s.discard)
-    where.update(f[2] for f in s.frames if f[0] == "act")
+    where.update(f.card for f in s.frames if type(f) is Act)
     for farm in s.pcard:
         where.update(c for c in farm if DECK_OF[c] >= 0)
     for c in CARDS:
@@ -514,8 +528,8 @@ def _check_counts(s) -> None:
         for eq in farm:
             tiles.update(eq)
     for f in s.frames:
-        if f[0] == "equip":
-            tiles.update(f[2])
+        if type(f) is Equip:
+            tiles.update(f.drawn)
     for e in EQUIPMENT:
         if tiles[e.id] > e.tiles:
             _bad("equipment_stack", f"and the other Equipment fields hold {tiles[e.id]} {e.name} tiles; "

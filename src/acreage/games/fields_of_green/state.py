@@ -1,14 +1,16 @@
-"""Fields of Green: the game state and its rules, phase by phase.
+"""Fields of Green: the game state (its fields, the deal, clone, the contract's entry points).
 
 The state is flat (lists of ints per seat) and cloned by hand. Every year runs Maintenance
 (income, water placement, draw splits) → Action phase (3–4 players: six turns of hidden picks,
 each committed seat by seat, then passed, revealed and resolved from the First Player
 clockwise; 2 players: alternating picks from a face-up display) → Harvest (seat by seat).
 
-Decisions live on a stack of small tuples (``frames``); the top frame says who acts and what is
-legal. Frames with no real choice run inside :meth:`apply` (a forced pick, a payment that can
-come from one Tower only, Water that fits only one way), so a player is asked only where a
-choice exists. Rule IDs refer to ``shared/rules/fields_of_green.md``.
+The rules live in modules of functions that take the state, one per chapter of the rulebook
+(year, water, card_actions, effects, equipment, harvest, scoring); the decisions pending are
+named records on a stack (``frames.py``, top = last), and ``flow.py`` declares which step
+answers each. Frames with no real choice run inside :meth:`apply` (a forced pick, a payment
+that can come from one Tower only, Water that fits only one way), so a player is asked only
+where a choice exists. Rule IDs refer to ``shared/rules/fields_of_green.md``.
 """
 
 from __future__ import annotations
@@ -18,40 +20,21 @@ from typing import Any
 from ...core.events import new_log
 from ...core.rng import Rng
 from ...core.state import GameState
+from . import codec, flow, scoring
 from . import rulings as R
-from .actions import (
-    ABANDON,
-    PICK,
-    Action,
-    cell_name,
-    cell_of,
-)
-from .codec import CodecRules
-from .constants import (
-    _DECISIONS,
-    COMMIT,
-    MAINTENANCE,
-    NUM_ACTION_IDS,
-    SILO_ID,
-    TOWER_ID,
-)
+from .actions import PICK, Action, cell_of
+from .constants import COMMIT, MAINTENANCE, NUM_ACTION_IDS, SILO_ID, TOWER_ID
 from .content import CARDS, EQUIPMENT, MAIN_DECKS
 from .content import SILO as SILO_CARD
 from .content import TOWER as TOWER_CARD
 from .events import describe as describe_event
 from .events import is_news
-from .explain import ExplainRules
-from .rules_actions import ActionRules
-from .rules_decisions import DecisionRules
-from .rules_farm import FarmRules
-from .rules_scoring import ScoringRules
-from .rules_year import YearRules
+from .explain import describe_decision, explain_illegal
+from .frames import DECISIONS, SUBDECISIONS, Commit
+from .year import begin_year
 
 
-class FieldsState(
-    DecisionRules, FarmRules, YearRules, ActionRules, ScoringRules, CodecRules, ExplainRules,
-    GameState,
-):
+class FieldsState(GameState):
     """A Fields of Green position. Create one with ``acreage.new_game("fields_of_green", ...)``."""
 
     game_name = "fields_of_green"
@@ -123,21 +106,23 @@ class FieldsState(
         self.turn = 0
         self.stage = COMMIT
         self.harvest_idx = 0
-        self.frames: list[tuple] = []
+        self.frames: list = []  # decision records (frames.py), top = last
         first = self.options.get("first_player")
         self.first0 = self.rng.below(n) if first is None else first  # FG-SET-8
         self.year = 1
         if self._events is not None:
             self._events.add("setup", None, {"first_player": self.first0})
         self.phase = MAINTENANCE
-        self._begin_year()
+        begin_year(self)
         self._advance()
 
     # ------------------------------------------------------------------ playing
     @property
     def current_player(self) -> int | None:
-        if self.frames and self.frames[-1][0] != "hold":
-            return self.frames[-1][1]
+        if self.frames:
+            top = self.frames[-1]
+            if type(top) in DECISIONS:
+                return top.seat
         return None
 
     @property
@@ -156,13 +141,13 @@ class FieldsState(
         """FG-ACT-2: in a 3–4 player turn every seat still to commit picks from its own hand,
         face down, at the same time (the engine asks them in seat order)."""
         frames = self.frames
-        if not frames or frames[-1][0] != "commit":
+        if not frames or type(frames[-1]) is not Commit:
             return super().waiting_seats()
         out = []
         for frame in reversed(frames):
-            if frame[0] != "commit":
+            if type(frame) is not Commit:
                 break
-            out.append(frame[1])
+            out.append(frame.seat)
         return tuple(out)
 
     def legal_actions_of(self, seat: int) -> list:
@@ -177,7 +162,7 @@ class FieldsState(
         return a.kind == PICK and self.num_players >= 3
 
     def in_subdecision(self) -> bool:
-        return bool(self.frames) and self.frames[-1][0] in ("pay", "fill", "sell", "equip")
+        return bool(self.frames) and type(self.frames[-1]) in SUBDECISIONS
 
     # ------------------------------------------------------------------ apply's steps (core template)
     AUTO_EVENTS = frozenset(("pay_water", "water"))  # done by itself (one way only)
@@ -194,75 +179,46 @@ class FieldsState(
         self._revealed_flag = False
         return closed
 
-    # ------------------------------------------------------------------ automation
+    def _generate(self) -> list[Action]:
+        return flow.legal(self)
+
+    def _do(self, action: Action) -> None:
+        flow.do(self, action)
+
     def _advance(self) -> None:
-        """Run every step that needs no decision, until a real choice (or the end)."""
-        while True:
-            if not self.frames:
-                if not self._next_step():
-                    self._legal = []
-                    return
-                continue
-            top = self.frames[-1]
-            fk = top[0]
-            if fk not in _DECISIONS:
-                self.frames.pop()
-                if fk == "effects":
-                    self._run_effects(top[1], top[2], top[3])
-                elif fk == "gain_eq":
-                    self._gain_equipment(top[1])
-                elif fk == "reveal2":
-                    shown = len(self.display)
-                    for _ in range(min(R.REVEAL_2P, len(self.pile))):
-                        self.display.append(self.pile.pop())
-                    self._revealed_flag = True
-                    if self._events is not None:
-                        self._events.add("display", None,
-                                         {"revealed": [CARDS[c].name for c in self.display[shown:]]})
-                continue
-            seat = top[1]
-            if fk == "hold":  # a pause set by scenario.py: nothing moves until it is removed
-                self._legal = []
-                return
-            if fk == "harvest" and not top[2] and (top[4] or not self._install_actions(seat)):
-                self.frames.pop()
-                self._finish_seat_harvest(top)
-                continue
-            if fk == "water":
-                room = [p for p in self.towers(seat) if self.pwater[seat][p] < self.tower_capacity(seat, p)]
-                total = sum(self.tower_capacity(seat, p) - self.pwater[seat][p] for p in room)
-                if total <= top[2]:  # FG-MNT-3: everything fits one way only; the rest is lost
-                    self.frames.pop()
-                    for p in room:
-                        if self._events is not None:
-                            self._events.add("water", seat, {
-                                "cell": cell_name(self.pcell[seat][p]),
-                                "amount": self.tower_capacity(seat, p) - self.pwater[seat][p]})
-                        self.pwater[seat][p] = self.tower_capacity(seat, p)
-                    continue
-            if fk == "pay":
-                in_range = [p for p in self.towers_in_range(seat, top[2]) if self.pwater[seat][p] > 0]
-                if sum(self.pwater[seat][p] for p in in_range) <= top[3]:
-                    self.frames.pop()
-                    for p in in_range:
-                        if self._events is not None:
-                            self._events.add("pay_water", seat, {"cell": cell_name(self.pcell[seat][p]),
-                                                                 "amount": self.pwater[seat][p]})
-                        self.pwater[seat][p] = 0
-                    continue
-            acts = self._generate()
-            if len(acts) == 1 and self._forced_in_public(top):
-                self._do(acts[0])
-                continue
-            if fk == "harvest" and acts and all(a.kind == ABANDON for a in acts):
-                # Nothing left can be paid and nothing can change that: abandon the rest at once.
-                self.frames[-1] = ("harvest", seat, (), top[3] + top[2], True)
-                continue
-            if not acts:  # a fill with no target or an empty equip draw: nothing happens
-                self.frames.pop()
-                continue
-            self._legal = acts
-            return
+        flow.advance(self)
+
+    # ------------------------------------------------------------------ scoring and words
+    def score(self, seat: int) -> int:
+        return scoring.score(self, seat)
+
+    def score_parts(self, seat: int) -> dict[str, int]:
+        return scoring.score_parts(self, seat)
+
+    def scores(self) -> list[int]:
+        return scoring.scores(self)
+
+    def rank_keys(self) -> list[tuple]:
+        return scoring.rank_keys(self)
+
+    def _score_breakdown(self, seat: int) -> dict[str, int]:
+        return scoring.score_breakdown(self, seat)
+
+    def describe_decision(self, viewer: int | None = None) -> str:
+        return describe_decision(self, viewer)
+
+    def _explain_illegal(self, action) -> str:
+        return explain_illegal(self, action)
+
+    # ------------------------------------------------------------------ ids and notation
+    def _action_id(self, action: Action) -> int:
+        return codec.action_id(self, action)
+
+    def _action_from_id(self, action_id: int) -> Action:
+        return codec.action_from_id(self, action_id)
+
+    def _parse_structural(self, text: str) -> Action:
+        return codec.parse_structural(self, text)
 
     # ------------------------------------------------------------------ events
     def describe_event(self, event: dict, labels: list[str] | None = None) -> str:
