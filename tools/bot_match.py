@@ -64,6 +64,10 @@ def report(summary: dict, specs: list[str]) -> str:
         top = sorted(kinds.items(), key=lambda kv: -kv[1])[:6]
         common = ", ".join(f"{k} {v / total:.0%}" for k, v in top)
         lines.append(f"  {label} {spec}: mean score {score['mean']:.1f}, {ms:.1f} ms a decision; {common}")
+    lead = summary.get("lead")
+    if lead and lead["sd"] is not None:
+        lines.append(f"  A's lead over the best other seat: {lead['mean']:+.1f} ± {lead['half_width']:.1f}, "
+                     f"standard deviation {lead['sd']:.1f} points")
     return "\n".join(lines)
 
 

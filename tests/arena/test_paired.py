@@ -31,3 +31,13 @@ def test_a_shared_first_place_counts_as_a_fraction():
     summary = paired.summarise([row, {**row, "ranking": [1, 2]}])
     assert summary["wins"] == 1.5 and summary["games"] == 2
     assert summary["score_a"]["mean"] == 20
+
+
+def test_bot_as_lead_is_over_the_best_other_seat():
+    row = {"seat_a": 1, "players": 3, "ranking": [2, 1, 3], "scores": [30, 34, 10], "think": [0.0] * 3,
+           "decisions": [1] * 3, "kinds": [{}, {}, {}]}
+    behind = {**row, "seat_a": 2, "ranking": [2, 1, 3]}
+    summary = paired.summarise([row, behind])
+    assert [summary["lead"]["mean"], summary["lead"]["n"]] == [(4 - 24) / 2, 2]
+    alone = {**row, "seat_a": 0, "players": 1, "scores": [30], "ranking": [1]}
+    assert paired.summarise([alone])["lead"] is None

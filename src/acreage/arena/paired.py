@@ -138,7 +138,8 @@ def run(jobs: list[Pairing], out: Path | None = None, workers: int = 2) -> list[
 
 def summarise(rows: list[dict]) -> dict:
     """Bot A's results: win share (a shared first place splits), its Wilson interval, mean scores
-    of A and of the others with intervals, seconds per decision, action kinds, solo tiers."""
+    of A and of the others with intervals, A's lead over the best other seat, seconds per
+    decision, action kinds, solo tiers."""
     wins = 0.0
     a_scores: list[float] = []
     other_scores: list[float] = []
@@ -146,8 +147,11 @@ def summarise(rows: list[dict]) -> dict:
     decisions = [0, 0]
     kinds = [Counter(), Counter()]
     tiers: Counter = Counter()
+    leads: list[float] = []
     for row in rows:
         a = row["seat_a"]
+        if row["players"] > 1:
+            leads.append(row["scores"][a] - max(x for s, x in enumerate(row["scores"]) if s != a))
         best = min(row["ranking"])
         if row["ranking"][a] == best:
             wins += 1 / sum(1 for r in row["ranking"] if r == best)
@@ -166,6 +170,9 @@ def summarise(rows: list[dict]) -> dict:
         "win": wilson(wins, n),
         "score_a": mean_ci(a_scores) if a_scores else None,
         "score_others": mean_ci(other_scores) if other_scores else None,
+        # A's lead over the best other seat: its spread is the game's luck when A and B are the
+        # same bot (a win share near 90 % needs a mean lead of about 1.3 spreads).
+        "lead": mean_ci(leads) if leads else None,
         "ms_a": 1000 * think[0] / max(1, decisions[0]),
         "ms_others": 1000 * think[1] / max(1, decisions[1]),
         "kinds_a": dict(kinds[0]),
