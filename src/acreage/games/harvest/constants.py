@@ -16,6 +16,4 @@ AREA_MENU = {"gs": GS, "fields": FLD, "workshop": WS}
 NOV = {c.use: c.id for c in FESTIVAL if c.kind == "novelty"}
 ABIL = tuple(c.ability for c in CHARACTERS)
 FF1, FF2, FF3 = (next(s.id for s in SPACES if s.name == n) for n in ("FF-1", "FF-2", "FF-3"))
-DECISIONS = frozenset(("keepc", "keeph", "sunrise", "turn", "visit", "plant", "tend", "buy", "ff3", "die",
-                       "react", "market", "basket"))
 PHASES = ("setup", "sunrise", "action", "over")
