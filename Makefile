@@ -28,7 +28,7 @@ FAST_TESTS = tests/foxglove tests/fields_of_green tests/harvest tests/test_core_
 	tests/test_content_checks.py tests/test_events_contract.py tests/test_bad_inputs.py \
 	tests/test_bad_snapshots.py tests/test_import_layers.py tests/test_code_layout.py \
 	tests/test_example_game.py tests/test_fair_undo.py tests/test_rng_shuffle.py \
-	tests/test_simultaneous_choices.py
+	tests/test_simultaneous_choices.py tests/test_flow_tables.py
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest $(FAST_TESTS) -m "not bot_search"
 
