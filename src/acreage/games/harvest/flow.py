@@ -14,8 +14,9 @@ the chapter module that holds it (setup, rounds, town, fields, festival).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
+from ...core.flow import Step, answer, legal_answers
 from .actions import DONE, Action
 from .festival import (
     basket_do,
@@ -60,14 +61,6 @@ from .town import (
     visit_legal,
 )
 
-
-class Step(NamedTuple):
-    """The answer to one kind of decision: its legal actions, and what one of them does."""
-
-    legal: Callable[[Any, Any], list[Action]]
-    do: Callable[[Any, Any, Action], None]
-
-
 #: Every decision's step, in the rulebook's order.
 STEPS: dict[type, Step] = {
     # setup (HV-SET-8)
@@ -99,17 +92,12 @@ AUTOMATIC: dict[type, Callable[[Any, Any], None]] = {
 
 def legal(state) -> list[Action]:
     """The legal answers to the decision on top (none with no decision pending)."""
-    if not state.frames:
-        return []
-    top = state.frames[-1]
-    step = STEPS.get(type(top))
-    return step.legal(state, top) if step is not None else []
+    return legal_answers(STEPS, state)
 
 
 def do(state, action: Action) -> None:
     """Carry out a legal ``action`` (no checks) by the step of the decision on top."""
-    top = state.frames[-1]
-    STEPS[type(top)].do(state, top, action)
+    answer(STEPS, state, action)
 
 
 def advance(state) -> None:
