@@ -34,7 +34,7 @@ from acreage.games.foxglove.constants import FINAL, TRANSPORT  # noqa: E402
 def in_stage(state) -> bool:
     if state.phase not in (TRANSPORT, FINAL) or state.current_player is None:
         return False
-    return not state.frames or state.frames[-1][0] == "tstart"
+    return not state.frames or state.frames[-1].kind == "tstart"
 
 
 def collect(agent_specs: list[str], games: int, seed: int, mid_share: float = 0.15) -> list:
@@ -143,7 +143,7 @@ class StageTracker:
         if action.kind == MOVE or action.kind == HAUL:
             src = state.cells[0][action.b]
             if action.kind == HAUL:
-                dst = state.frames[-1][3] if state.frames[-1][3] >= 0 else t.hut[0]
+                dst = state.frames[-1].active if state.frames[-1].active >= 0 else t.hut[0]
             else:
                 dst = state.cells[0][action.c]
             self.cubes[src * 5 + action.a] -= 1

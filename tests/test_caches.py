@@ -8,7 +8,7 @@ import pytest
 
 import acreage
 from acreage.core import caches
-from acreage.games.foxglove import geometry, rules_construction
+from acreage.games.foxglove import geometry, queries
 
 
 def test_clear_all_empties_dicts_and_cached_functions():
@@ -37,10 +37,10 @@ def test_foxglove_rules_tables_are_registered_and_refilled_on_demand():
     """The trail-network and ring tables fill as a game is played and empty with clear_all()."""
     state = acreage.new_game("foxglove", players=2, seed=1)
     state.legal_actions()
-    state._topology(0)
+    queries.topology(state, 0)
     geometry.ring(geometry.cell_of(0, 0))
-    assert rules_construction._TOPOLOGIES and geometry._RING
+    assert queries._TOPOLOGIES and geometry._RING
     caches.clear_all()
-    assert not rules_construction._TOPOLOGIES and not geometry._RING
+    assert not queries._TOPOLOGIES and not geometry._RING
     again = acreage.new_game("foxglove", players=2, seed=1)
-    assert again._topology(0).comp == state._topology(0).comp  # recomputed, the same
+    assert queries.topology(again, 0).comp == queries.topology(state, 0).comp  # recomputed, the same

@@ -266,7 +266,7 @@ def _snapshot():
     with automatic frames)."""
     state = _played(steps=30)
     rng = random.Random(0)
-    while not state.frames or any(f[0] in _AUTO_FRAMES for f in state.frames):
+    while not state.frames or any(f.kind in _AUTO_FRAMES for f in state.frames):
         state.apply(rng.choice(state.legal_actions()))
     snap = state.to_json()
     assert snap["state"]["history"] and snap["state"]["frames"]

@@ -10,7 +10,7 @@ import pytest
 
 from acreage.core.state import GameState
 
-DECLARED = ("harvest", "fields_of_green")
+DECLARED = ("foxglove", "harvest", "fields_of_green")
 
 
 @pytest.mark.parametrize("game", DECLARED)
@@ -37,6 +37,9 @@ def test_steps_live_in_the_chapter_modules_not_in_the_state(game):
                 (record.__name__, fn.__qualname__, module)
     for fn in flow.AUTOMATIC.values():
         assert fn.__module__.rsplit(".", 1)[1] not in ("state", "flow")
+    for phase, step in getattr(flow, "PHASE_STEPS", {}).items():  # a phase that is its own decision
+        for fn in step:
+            assert fn.__module__.rsplit(".", 1)[1] not in ("state", "flow"), (phase, fn.__qualname__)
 
 
 @pytest.mark.parametrize("game", DECLARED)

@@ -213,7 +213,7 @@ def check_invariants(state, expected: Counter) -> None:
         assert len(set(space)) <= 1, "a display stack mixes different tiles"
         tier = "C" if i >= n_ab else ab_tier
         assert all(TILES[t].tier == tier for t in space)
-    pending_refill = any(f[0] in ("refill", "solo_refresh") for f in state.frames)
+    pending_refill = any(f.kind in ("refill", "solo_refresh") for f in state.frames)
     if not pending_refill and state.phase != OVER:
         for lo, hi, tier in ((0, n_ab, ab_tier), (n_ab, n_ab + C_SPACES, "C")):
             if state.stacks["ABC".index(tier)]:  # FF-DSP-5: spaces stay occupied while the stack lasts
@@ -311,7 +311,7 @@ def test_invariants_hold_every_step_FF_SET_2_FF_SET_5_FF_PRD_3_FF_TRN_9_FF_DSP_5
         actor = state.current_player
         key = (state.round, state.phase, state.stage_idx)
         top = state.frames[-1] if state.frames else None
-        in_tstart = bool(top) and top[0] == "tstart"
+        in_tstart = bool(top) and top.kind == "tstart"
         cubes = [c[:] for c in state.cubes]
         points = state.points[:]
         cells = [dict(c) for c in state.cells]
@@ -340,7 +340,7 @@ def test_invariants_hold_every_step_FF_SET_2_FF_SET_5_FF_PRD_3_FF_TRN_9_FF_DSP_5
             # FF-RND-6, FF-CON-6/12: in construction the cubes already in a town only leave
             # (by payment); immediate goods land on the new tile only (the one being built, or
             # the one a keep/choose frame names).
-            gaining = top[2] if top and top[0] in ("keep", "choose") else None
+            gaining = top.building if top and top.kind in ("keep", "choose") else None
             for b in range(len(cubes[actor]) // NUM_GOODS):
                 if b != gaining:
                     lo, hi = b * NUM_GOODS, (b + 1) * NUM_GOODS
@@ -623,7 +623,7 @@ def test_same_seed_and_actions_give_the_same_game_and_records_round_trip(setup, 
     middle = again.to_json()
 
     # A snapshot (through JSON text) loads to the same position, which plays on identically.
-    if not any(f[0] in _AUTO_FRAMES for f in again.frames):
+    if not any(f.kind in _AUTO_FRAMES for f in again.frames):
         loaded = acreage.load_state(json.loads(json.dumps(middle)))
         assert loaded.to_json() == middle
         assert loaded.legal_actions() == again.legal_actions()
@@ -949,8 +949,8 @@ def test_transport_moves_follow_the_path_rules_FF_TRN_2_to_7(setup, chooser):
             moves = {a for a in legal if a.kind == MOVE}
             want = expected_moves(state, seat) if state.moves_left > 0 else set()
             assert moves == want, f"missing {_names(want - moves)}, extra {_names(moves - want)}"
-        elif top[0] == "tstart":
-            _, _, pending, active, _ = top
+        elif top.kind == "tstart":
+            pending, active = top.pending, top.active
             offered = {a for a in legal if a.kind != DONE}
             want = expected_start_effects(state, seat, [active] if active >= 0 else pending)
             assert offered == want, f"missing {_names(want - offered)}, extra {_names(offered - want)}"

@@ -41,9 +41,9 @@ RULES_MODULES: dict[str, list[str]] = {
                 "novelties.py", "cards.py", "supply.py", "gairy.py", "queries.py", "scoring.py"],
     "fields_of_green": ["state.py", "flow.py", "year.py", "water.py", "card_actions.py", "effects.py",
                         "equipment.py", "harvest.py", "farm.py", "queries.py", "scoring.py", "codec.py"],
-    "foxglove": ["state.py", "rules_display.py", "rules_production.py", "rules_construction.py",
-                 "rules_transport.py", "rules_scoring.py", "codec.py", "goods.py", "effects.py",
-                 "topology.py", "geometry.py"],
+    "foxglove": ["state.py", "flow.py", "display.py", "rounds.py", "production.py", "construction.py",
+                 "payment.py", "trails.py", "transport.py", "scoring.py", "queries.py", "codec.py", "goods.py",
+                 "effects.py", "topology.py", "geometry.py"],
 }
 #: Tests run against each game's mutants (mutmut runs, per mutant, only those that reach the
 #: mutated function).

@@ -66,7 +66,7 @@ def test_a_position_saved_during_a_payment_offers_the_same_payments_when_loaded_
     rng = random.Random(11)
     for seed in range(40):
         state = acreage.new_game("foxglove", players=2, seed=seed)
-        while not state.is_terminal and not (state.frames and state.frames[-1][0] == "pay"):
+        while not state.is_terminal and not (state.frames and state.frames[-1].kind == "pay"):
             state.apply(rng.choice(state.legal_actions()))
         if state.is_terminal:
             continue

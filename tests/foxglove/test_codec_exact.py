@@ -34,6 +34,7 @@ from acreage.games.foxglove.actions import (
 )
 from acreage.games.foxglove.content import TILES, find_tile
 from acreage.games.foxglove.geometry import SHAPES, TEES, cell_of
+from acreage.games.foxglove.queries import topology
 
 from .helpers import game, hold, kuly
 
@@ -74,7 +75,7 @@ def test_ids_of_each_kind_at_the_edges_of_its_block():
     assert sid(Action(BUILD, 0)) == 4 and sid(Action(BUILD, len(TILES) - 1)) == 3 + len(TILES)
     assert sid(Action(KEEP, 0)) == fs.OFF_KEEP and sid(Action(KEEP, 4)) == fs.OFF_KEEP + 4
     assert sid(Action(CHOOSE, 0)) == fs.OFF_CHOOSE and sid(Action(CHOOSE, 4)) == fs.OFF_CHOOSE + 4
-    topo = state._topology(0)
+    topo = topology(state, 0)
     first, last = topo.frontier[0], topo.frontier[-1]
     n = len(topo.frontier)
     assert sid(Action(PLACE, first)) == fs.OFF_PLACE
@@ -105,7 +106,7 @@ def test_upgrade_ids_follow_the_seats_trails():
     state = sc.fresh(2, seed=3, start_player=0)
     sc.add_trail(state, 0, (0, 1), "NS")
     sc.add_trail(state, 0, (0, 2), "NS")
-    trails = state._topology(0).trails
+    trails = topology(state, 0).trails
     assert len(trails) == 2
     assert state._action_id(Action(UPGRADE, trails[0], TEES[0])) == fs.OFF_UPGRADE
     assert state._action_id(Action(UPGRADE, trails[1], TEES[3])) == fs.OFF_UPGRADE + 1 * len(TEES) + 3
@@ -149,7 +150,7 @@ def test_every_legal_action_round_trips_in_many_positions():
 
 def test_ids_past_a_seats_pieces_are_refused_by_name():
     state = acreage.new_game("foxglove", players=2, seed=3, start_player=0)
-    n = len(state._topology(0).frontier)
+    n = len(topology(state, 0).frontier)
     with pytest.raises(BadActionId, match=f"frontier cell #{n}, but seat 0 has {n}"):
         state._action_from_id(fs.OFF_PLACE + n)
     with pytest.raises(BadActionId, match="frontier cell"):

@@ -12,7 +12,9 @@ import pytest
 from acreage.games.foxglove import scenario as sc
 from acreage.games.foxglove.geometry import cell_of, in_bounds, parse_cell
 from acreage.games.foxglove.goods import format_goods, goods_index
+from acreage.games.foxglove.queries import end_points_by_building
 from acreage.games.foxglove.rulings import COORD_LIMIT
+from acreage.games.foxglove.scoring import gain
 
 from .helpers import empty_town, game
 
@@ -28,8 +30,8 @@ def test_guildhall_counts_exactly_the_processing_tiles_in_its_ring_FF_EFX_34():
         sc.add_building(state, 0, "Bakery", at)
     for at in ((10, 12), (12, 10), (10, 8), (8, 10), (12, 12), (8, 8)):
         sc.add_building(state, 0, "Foundry", at)
-    assert state.end_points_by_building(0)[b] == 15
-    assert state.end_points_by_building(0)[b] == 15
+    assert end_points_by_building(state, 0)[b] == 15
+    assert end_points_by_building(state, 0)[b] == 15
     assert state.end_game_points(0) == 15
 
 
@@ -44,7 +46,7 @@ def test_guildhall_ring_on_the_west_east_diagonals_FF_EFX_34():
     for at in ((8, 9), (8, 10), (8, 11)):
         sc.add_building(state, 0, "Grocer", at)
     sc.add_building(state, 0, "Baths", (10, 11))
-    assert state.end_points_by_building(0)[b] == 12
+    assert end_points_by_building(state, 0)[b] == 12
 
 
 def test_guildhall_at_the_edge_of_the_grid_does_not_wrap_FF_EFX_34_FF_SET_6():
@@ -57,11 +59,11 @@ def test_guildhall_at_the_edge_of_the_grid_does_not_wrap_FF_EFX_34_FF_SET_6():
     sc.add_building(state, 0, "Bakery", (COORD_LIMIT - 1, 0))
     sc.add_building(state, 0, "Cafe", (COORD_LIMIT - 1, 1))
     sc.add_building(state, 0, "Butcher", (-COORD_LIMIT, 1))
-    assert state.end_points_by_building(0)[b] == 6
+    assert end_points_by_building(state, 0)[b] == 6
     empty_town(state, 1)
     b = sc.add_building(state, 1, "Guildhall", (0, COORD_LIMIT))
     sc.add_building(state, 1, "Bakery", (0, COORD_LIMIT - 1))
-    assert state.end_points_by_building(1)[b] == 3
+    assert end_points_by_building(state, 1)[b] == 3
 
 
 def test_community_centre_counts_neither_itself_nor_an_adjacent_wagon_shed_FF_EFX_35():
@@ -78,7 +80,7 @@ def test_community_centre_counts_neither_itself_nor_an_adjacent_wagon_shed_FF_EF
     sc.add_building(state, 0, "Wagon Shed", (4, 5))
     sc.add_trail(state, 0, (5, 4), "NS")
     sc.add_building(state, 0, "Bakery", (5, 3))
-    assert state.end_points_by_building(0)[b] == 3
+    assert end_points_by_building(state, 0)[b] == 3
 
 
 def test_cells_parse_inside_the_bounds_only_FF_SET_6():
@@ -116,10 +118,10 @@ def test_the_floor_is_news_only_when_it_saves_points_FF_END_8():
     state.record_events()
     state.points[0] = 3
     start = state.event_count
-    state._gain(0, -3)
+    gain(state, 0, -3)
     assert state.points[0] == 0
     assert [e for e in state.events_for(None, start) if e["kind"] == "floor"] == []
-    state._gain(0, -2)
+    gain(state, 0, -2)
     assert state.points[0] == 0
     floors = [e for e in state.events_for(None, start) if e["kind"] == "floor"]
     assert [(e["seat"], e["points"]) for e in floors] == [(0, 2)]

@@ -13,6 +13,7 @@ import pytest
 
 from acreage.games.foxglove import scenario as sc
 from acreage.games.foxglove.actions import BUILD, TRAIL
+from acreage.games.foxglove.queries import end_points_by_building
 from acreage.games.foxglove.rulings import MAX_BUILDINGS, MAX_TRAILS
 
 from .helpers import empty_town, game, hold
@@ -242,7 +243,7 @@ def test_lean_to_free_trail_then_paid_trail_and_upgrade_are_logged_FF_EFX_19_FF_
         {"kind": "upgrade", "seat": 0, "cell": "0,1", "shape": "NES"},
     ]
     assert sc.tile_at(state, 0, (0, 1)) == "trail" and sc.tile_at(state, 0, (0, 2)) == "trail"
-    assert state.end_points_by_building(0)[2] == 2
+    assert end_points_by_building(state, 0)[2] == 2
 
 
 def test_lean_to_gives_one_free_trail_per_phase_only_FF_EFX_19():

@@ -27,6 +27,7 @@ from acreage.games.foxglove.constants import FINAL
 from acreage.games.foxglove.content import TILES
 from acreage.games.foxglove.geometry import SHAPES, cell_of, shape_name
 from acreage.games.foxglove.goods import GOODS
+from acreage.games.foxglove.queries import free_slots
 
 pytest.importorskip("ortools")
 
@@ -227,7 +228,7 @@ def test_replanning_after_the_first_haul_FF_EFX_23():
     sc.add_building(state, 0, "Sawmill", (3, -3), wood=1)
     stage(state, 1)
     state.apply("haul coal -3,3")
-    assert state.frames[-1][3] >= 0  # the Hut is the active effect
+    assert state.frames[-1].active >= 0  # the Hut is the active effect
     check(state)
 
 
@@ -241,7 +242,7 @@ def test_hut_in_use_and_lodge_pending_FF_EFX_26():
     sc.add_building(state, 0, "Porter's Lodge", (5, 5))
     stage(state, 2)
     state.apply("haul sheep 1,2")
-    assert state.frames[-1][3] >= 0 and len(state.frames[-1][2]) == 2
+    assert state.frames[-1].active >= 0 and len(state.frames[-1].pending) == 2
     plan = check(state)
     assert plan.optimal and plan.actions[0] == pl.A_DONE
 
@@ -328,7 +329,7 @@ def _add_cubes(rng, state, at, count: int) -> int:
     kind = TILES[state.kinds[0][b]]
     goods = [g for g in range(5) if kind.accepts >> g & 1]
     n = 0
-    while goods and n < count and state.free_slots(0, b) > 0:
+    while goods and n < count and free_slots(state, 0, b) > 0:
         state.cubes[0][b * 5 + rng.choice(goods)] += 1
         n += 1
     return n

@@ -83,7 +83,7 @@ def test_other_decisions_are_left_whole():
     sc.add_building(state, 0, "Charcoal Kiln", (0, 2), tier="A", wood=2)  # a second source of wood
     sc.play(state, "build Granary")
     sc.play(state, str(state.legal_actions()[0]))  # placed: now paying
-    assert state.frames[-1][0] == "pay"
+    assert state.frames[-1].kind == "pay"
     pay = state.legal_actions()
     assert len(pay) > 1
     assert shortlist(state, pay) == pay

@@ -21,6 +21,7 @@ from acreage import IllegalAction
 from acreage.games.foxglove import effects as fx
 from acreage.games.foxglove import scenario as sc
 from acreage.games.foxglove.content import TILES, TIMINGS, Effect, TileKind, find_tile
+from acreage.games.foxglove.queries import totals
 from acreage.games.foxglove.rulings import lap_marker
 
 from .helpers import (
@@ -1676,7 +1677,7 @@ def test_masons_lodge_wood_for_stone_FF_EFX_20():
     sc.play(state, "build Industrial Farm", "place 0,1")
     pay_all(state)
     assert sc.tile_at(state, 0, (0, 1)) == "Industrial Farm"
-    assert state.totals(0)[0] == 3 and state.totals(0)[1] == 0
+    assert totals(state, 0)[0] == 3 and totals(state, 0)[1] == 0
     state.apply("pass")  # seat 1
     assert state.current_player == 0
     offered = legal(state)

@@ -307,13 +307,14 @@ def test_starting_town_and_scores_FF_SET_7_FF_SET_10(monkeypatch):
     """Checks FF-SET-7 and FF-SET-10: before round 1 production each town is an empty Forest at
     (0,0) and an empty Mine at (1,0), scores are 0 and the round is 1."""
     seen = []
-    original = fstate.FoxgloveState._begin_round
+    original = fstate.begin_round
 
-    def spy(self):
-        seen.append((self.round, self.points[:], [c[:] for c in self.cubes], [dict(c) for c in self.cells]))
-        return original(self)
+    def spy(state):
+        seen.append((state.round, state.points[:], [c[:] for c in state.cubes],
+                     [dict(c) for c in state.cells]))
+        return original(state)
 
-    monkeypatch.setattr(fstate.FoxgloveState, "_begin_round", spy)
+    monkeypatch.setattr(fstate, "begin_round", spy)
     state = acreage.new_game("foxglove", players=3, seed=4)
     round_, points, cubes, cells = seen[0]
     assert round_ == 1
@@ -981,9 +982,9 @@ def test_immediate_goods_go_on_the_new_tile_FF_CON_12(monkeypatch):
     kind = find_tile("Sheepfold")
     patched = list(fstate.TILES)
     patched[kind.id] = dataclasses.replace(kind, slots=1)
-    from acreage.games.foxglove import rules_construction  # where a build's immediate effect is resolved
+    from acreage.games.foxglove import construction  # where a build's immediate effect is resolved
 
-    monkeypatch.setattr(rules_construction, "TILES", tuple(patched))
+    monkeypatch.setattr(construction, "TILES", tuple(patched))
     state = _sheepfold_position()
     sc.play(state, "build Sheepfold", "place 0,1")
     assert sc.cubes_at(state, 0, (0, 1)) == {"sheep": 1}

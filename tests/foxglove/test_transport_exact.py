@@ -188,7 +188,7 @@ def test_a_hut_used_up_hands_over_to_the_porters_lodge_FF_EFX_22_FF_EFX_26():
     assert sc.cubes_at(state, 0, (3, 3)) == {"wood": 2, "stone": 2}  # the Hut is full
     # The Lodge's moves at once: only out of the full Hut, to the Forest and Mine with room.
     assert legal(state) == ["done", "move stone 3,3>1,0", "move wood 3,3>0,0"]
-    assert state.frames[-1][3] == -1  # no effect is half-used: the Lodge has not begun
+    assert state.frames[-1].active == -1  # no effect is half-used: the Lodge has not begun
 
 
 def _stone_only_across_the_forest(state, seat: int) -> None:

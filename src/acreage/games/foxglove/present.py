@@ -11,6 +11,7 @@ from ...core.presentation import ActionView, Presentation
 from .actions import BUILD, CHOOSE, HAUL, KEEP, KIND_WORDS, MOVE, PAY, PLACE, TRAIL, UPGRADE
 from .constants import FINAL, TRANSPORT
 from .content import TILES, TileKind
+from .frames import Build, Pay
 from .geometry import cell_name, shape_name
 from .goods import GOODS
 from .rulings import SOLO_SETUPS, SOLO_THRESHOLDS, lap_marker
@@ -234,19 +235,20 @@ def _shown(action) -> ActionView:
 def _paying(state) -> dict[str, Any] | None:
     """What the seat to act is paying for (public: the piece and what is still owed), so a
     board can draw it in place while the cubes are chosen."""
-    if not state.frames or state.frames[-1][0] != "pay":
+    if not state.frames or type(state.frames[-1]) is not Pay:
         return None
-    _, seat, rem, then = state.frames[-1]
+    top = state.frames[-1]
+    seat, rem, then = top.seat, top.owed, top.purpose
     owed = goods_words(rem[:len(GOODS)]) if any(rem[:len(GOODS)]) else ""
     either = rem[len(GOODS)] if len(rem) > len(GOODS) else 0
     if either:
         owed = (owed + " and " if owed else "") + f"{either} wood or stone"
-    out: dict[str, Any] = {"seat": seat, "what": then[0], "owed": owed or "nothing"}
-    if then[0] == "build":
-        tile = TILES[then[1]]
-        out.update(tile=f"{tile.name}|{tile.tier}", name=tile.name, cell=cell_name(then[2]))
+    out: dict[str, Any] = {"seat": seat, "what": then.kind, "owed": owed or "nothing"}
+    if type(then) is Build:
+        tile = TILES[then.tile]
+        out.update(tile=f"{tile.name}|{tile.tier}", name=tile.name, cell=cell_name(then.cell))
     else:
-        out.update(cell=cell_name(then[1]), shape=shape_name(then[2]))
+        out.update(cell=cell_name(then.cell), shape=shape_name(then.shape))
     return out
 
 

@@ -12,10 +12,14 @@ from typing import Any
 from ...core.registry import new_game
 from .conservation import expected_tiles, tile_census
 from .constants import FINAL, TRANSPORT
+from .construction import begin_construction
 from .content import TILES, find_tile
+from .flow import advance
 from .geometry import cell_of, parse_shape
 from .goods import GOODS, GOODS_INDEX, NUM_GOODS
+from .rounds import begin_round
 from .state import FoxgloveState
+from .transport import begin_stage
 
 
 def fresh(players: int = 2, seed: Any = 0, **options: Any) -> FoxgloveState:
@@ -144,7 +148,7 @@ def goto_construction(state: FoxgloveState, seat: int = 0, round: int | None = N
         state.round = round
     state.frames.clear()
     state.start_player = seat
-    state._begin_construction()
+    begin_construction(state)
     state._legal = None
 
 
@@ -157,7 +161,7 @@ def goto_transport(state: FoxgloveState, seat: int = 0, round: int | None = None
     n = state.num_players
     state.order = tuple((seat + i) % n for i in range(n))
     state.stage_idx = 0
-    state._begin_stage()
+    begin_stage(state)
     state._legal = None
 
 
@@ -165,9 +169,9 @@ def start_round(state: FoxgloveState, round: int) -> None:
     """Run a round's production for every seat (then the engine carries on as usual)."""
     state.round = round
     state.frames.clear()
-    state._begin_round()
+    begin_round(state)
     state._legal = None
-    state._advance()
+    advance(state)
 
 
 def play(state: FoxgloveState, *actions: str) -> None:

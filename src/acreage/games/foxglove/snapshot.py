@@ -1,6 +1,6 @@
 """Rebuilding a Foxglove Farm position from its JSON snapshot, checking every field.
 
-The writer is :meth:`FoxgloveState._state_to_json`; ``docs/records.md`` documents the format.
+The writer is ``state_to_json`` below; ``docs/records.md`` documents the format.
 Every rejection names the field (``towns[1].buildings[3].cubes``) and what was expected.
 """
 
@@ -16,9 +16,10 @@ from ...core.rng import Rng
 from .actions import KIND_WORDS, Action
 from .codec import tile_from_ref
 from .conservation import expected_tiles
-from .constants import PHASE_NAMES
+from .constants import _TILE_REF, PHASE_NAMES, TIER_NAMES
 from .content import FOREST, MINE, TILES
-from .geometry import cell_of, in_bounds, parse_shape
+from .frames import BY_KIND, PURPOSES
+from .geometry import cell_of, in_bounds, parse_shape, shape_name, xy
 from .goods import NUM_GOODS
 from .rulings import AB_SPACES, C_SPACES, MAX_BUILDINGS
 
@@ -27,12 +28,6 @@ def GAME_INFO_SPACES(players: int) -> int:  # noqa: N802 - reads like the consta
     return AB_SPACES[players] + C_SPACES
 
 _PHASES = ("production", "construction", "transportation", "final stage", "game over")
-#: Decision frames, and the automatic steps that may wait beneath one (e.g. the refill and the
-#: end of the turn under an Emporium's choice).
-_FRAME_KINDS = (
-    "pay", "place", "trails", "keep", "choose", "tstart",
-    "begin_construction", "refill", "solo_refresh", "end_turn",
-)
 
 
 def _get(data: Any, key: str, kind, where: str):
@@ -55,8 +50,52 @@ def _int_list(value: Any, n: int, where: str, lo: int | None = None) -> list[int
     return list(value)
 
 
-def _tuples(x):
-    return tuple(_tuples(v) for v in x) if isinstance(x, list) else x
+def _frame_out(frame) -> list:
+    """A frame as a list: its kind, then its fields in order (tuples as lists, a payment's
+    purpose as its own kind and fields)."""
+    out: list = [frame.kind]
+    for x in frame:
+        if isinstance(x, tuple):
+            out.append([x.kind, *x] if hasattr(x, "kind") else list(x))
+        else:
+            out.append(x)
+    return out
+
+
+def _frame_in(f: Any, i: int, n: int):
+    """One frame from its list form, every field checked."""
+    where = f"snapshot field frames[{i}]"
+    if (not isinstance(f, list) or len(f) < 2 or not isinstance(f[0], str) or f[0] not in BY_KIND
+            or not isinstance(f[1], int) or isinstance(f[1], bool) or not -1 <= f[1] < n):
+        raise BadSnapshot(f"{where} is not a decision frame: {f!r}")
+    record = BY_KIND[f[0]]
+    if len(f) != 1 + len(record._fields):
+        raise BadSnapshot(f"{where} should hold {f[0]!r} and {len(record._fields)} fields "
+                          f"({', '.join(record._fields)}), found {len(f) - 1}")
+    fields = []
+    for name, x in zip(record._fields, f[1:], strict=True):
+        if name == "purpose":
+            if (not isinstance(x, list) or len(x) != 3 or x[0] not in PURPOSES
+                    or not all(_whole(v) for v in x[1:])):
+                raise BadSnapshot(f"{where}.purpose should be [build|trail|upgrade, a, b], got {x!r}")
+            fields.append(PURPOSES[x[0]](*x[1:]))
+        elif name in ("owed", "goods", "pending"):
+            if not isinstance(x, list) or not all(_whole(v) for v in x):
+                raise BadSnapshot(f"{where}.{name} should be a list of whole numbers, got {x!r}")
+            fields.append(tuple(x))
+        elif name == "area":
+            if x not in ("AB", "C"):
+                raise BadSnapshot(f"{where}.area should be 'AB' or 'C', got {x!r}")
+            fields.append(x)
+        elif not _whole(x):
+            raise BadSnapshot(f"{where}.{name} should be a whole number, got {x!r}")
+        else:
+            fields.append(x)
+    return record(*fields)
+
+
+def _whole(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def state_from_json(cls, data: dict):
@@ -126,12 +165,7 @@ def state_from_json(cls, data: dict):
     ]
     s.removed = [_tile(r, "removed", tile_from_ref) for r in _get(data, "removed", list, "")]
     frames = _get(data, "frames", list, "")
-    s.frames = []
-    for i, f in enumerate(frames):
-        if (not isinstance(f, list) or len(f) < 2 or f[0] not in _FRAME_KINDS
-                or not isinstance(f[1], int) or isinstance(f[1], bool) or not -1 <= f[1] < n):
-            raise BadSnapshot(f"snapshot field frames[{i}] is not a decision frame: {f!r}")
-        s.frames.append(_tuples(f))
+    s.frames = [_frame_in(f, i, n) for i, f in enumerate(frames)]
     towns = _get(data, "towns", list, "")
     if len(towns) != n:
         raise BadSnapshot(f"snapshot field towns should hold {n} towns, found {len(towns)}")
@@ -265,3 +299,49 @@ def _cell(value: Any, where: str) -> int:
     if not in_bounds(*value):
         raise BadSnapshot(f"snapshot field {where} is outside the town area")
     return cell_of(*value)
+
+
+def state_to_json(state) -> dict:
+    """The position as JSON: every field the reader below checks (``docs/records.md``)."""
+    return {
+        "players": state.num_players,
+        "seed": state.seed,
+        "options": {k: (sorted(v) if isinstance(v, frozenset) else v) for k, v in state.options.items()},
+        "rng": state.rng.state,
+        "round": state.round,
+        "phase": PHASE_NAMES[state.phase],
+        "start_player": state.start_player,
+        "scores": state.points[:],
+        "passed": state.passed[:],
+        "turn": state.turn,
+        "order": list(state.order),
+        "stage_idx": state.stage_idx,
+        "moves_left": state.moves_left,
+        "free_trails": state.free_trails[:],
+        "subs_left": state.subs_left[:],
+        "stacks": {TIER_NAMES[i]: [_TILE_REF[t] for t in s] for i, s in enumerate(state.stacks)},
+        "display": [[_TILE_REF[t] for t in sp] for sp in state.display],
+        "removed": [_TILE_REF[t] for t in state.removed],
+        "frames": [_frame_out(f) for f in state.frames],
+        "towns": [
+            {
+                "buildings": [
+                    {
+                        "tile": _TILE_REF[tid],
+                        "cell": list(xy(state.bcell[s][b])),
+                        "cubes": state.cubes[s][b * NUM_GOODS:(b + 1) * NUM_GOODS],
+                    }
+                    for b, tid in enumerate(state.kinds[s])
+                ],
+                "trails": [
+                    [*xy(cell), shape_name(-code)]
+                    for cell, code in sorted(state.cells[s].items())
+                    if code < 0
+                ],
+            }
+            for s in range(state.num_players)
+        ],
+        "history": [list(a) for a in state.history],
+        "history_seats": state.history_seats[:],
+        "undo_floor": state.undo_floor,
+    }

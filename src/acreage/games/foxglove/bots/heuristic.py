@@ -50,6 +50,7 @@ from __future__ import annotations
 from ..actions import A_DONE
 from ..constants import FINAL, OVER, TRANSPORT
 from ..content import TILES
+from ..frames import Build, NewTrail, Pay
 from ..goods import COAL, NUM_GOODS, SHEEP, STONE, WHEAT, WOOD
 from ..rulings import DEFAULT_MOVE_CAP
 from .heuristic_tables import (
@@ -107,7 +108,7 @@ def _evaluate(state, seat: int, want, parts=None) -> float:
     ``want``: the display's rates for goods nothing in town uses, when the caller judges the
     position after finishing a transport stage but by the display seen before it."""
     frames = state.frames
-    if frames and frames[-1][0] == "pay" and frames[-1][1] == seat:
+    if frames and type(frames[-1]) is Pay and frames[-1].seat == seat:
         state = _settled(state, seat)
     elif (state.phase == TRANSPORT and not frames and state.current_player == seat
           and state.moves_left < state.options.get("move_cap", DEFAULT_MOVE_CAP)):
@@ -317,14 +318,14 @@ def _settled(state, seat: int):
     trail shape is judged on the town it leads to.
     """
     frame = state.frames[-1]
-    _, _, rem, then = frame
+    rem, then = frame.owed, frame.purpose
     c = state.clone()
     c.frames = c.frames[:-1]
     cubes = c.cubes[seat]
     kinds = c.kinds[seat]
-    what = then[0]
-    if what == "build":
-        tid, cell = then[1], then[2]
+    what = type(then)
+    if what is Build:
+        tid, cell = then.tile, then.cell
         kind = TILES[tid]
         b = len(kinds)
         c.cells[seat][cell] = b
@@ -339,11 +340,11 @@ def _settled(state, seat: int):
                     n = min(e.goods[g], room)
                     cubes[b * NUM_GOODS + g] += n
                     room -= n
-    elif what == "trail":
-        c.cells[seat][then[1]] = -then[2]
+    elif what is NewTrail:
+        c.cells[seat][then.cell] = -then.shape
         c.ntrails[seat] += 1
     else:
-        c.cells[seat][then[1]] = -then[2]
+        c.cells[seat][then.cell] = -then.shape
     c._topo = c._topo[:]
     c._topo[seat] = None
     order = sorted(range(len(kinds)), key=lambda i: (kinds[i] not in START, i))

@@ -20,6 +20,7 @@ must run in the order ``heuristic._evaluate`` calls them.
 from __future__ import annotations
 
 from ..constants import CONSTRUCTION, PRODUCTION
+from ..frames import TransportStart
 from ..goods import NUM_GOODS, STONE, WOOD
 from .heuristic_tables import (
     ALL_MASK,
@@ -73,7 +74,7 @@ class TownSurvey:
         self.has_future = rnd < 4
         self.prod_left = 4 - rnd  # production phases still to come
         self.normal_future = max(0, 3 - rnd)  # ordinary processing phases in later rounds
-        self.haul_now = self.build_now or bool(state.frames and state.frames[-1][0] == "tstart")
+        self.haul_now = self.build_now or bool(state.frames and type(state.frames[-1]) is TransportStart)
         self.expert = seat in state.options.get("expert", ())
         lay = self.lay = layout(state, seat)
         self.topo = lay.topo

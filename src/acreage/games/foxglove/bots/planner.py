@@ -40,6 +40,7 @@ from ....core.caches import memo_table
 from ....core.errors import IllegalAction
 from ..actions import A_DONE, DONE, HAUL, PROCESS, Action
 from ..constants import FINAL, TRANSPORT
+from ..frames import TransportStart
 from ..goods import NUM_GOODS
 from .planner_model import ModelBuilder, Solution
 from .planner_objective import DEFAULT_WEIGHTS, SCALE, Weights, leftover_value, process_cubes
@@ -389,7 +390,7 @@ _CACHE_SIZE = 4096
 def _cache_key(state) -> tuple:
     seat = state.current_player
     return (
-        seat, state.round, state.phase, state.moves_left, tuple(state.frames),
+        seat, state.round, state.phase, state.moves_left, tuple((type(f), *f) for f in state.frames),
         tuple(sorted(state.cells[seat].items())), tuple(state.kinds[seat]), tuple(state.cubes[seat]),
         seat in state.options.get("expert", ()),
     )
@@ -449,7 +450,7 @@ def _greedy(town: TransportTown, t0: float, notes: list[str]) -> Plan:
             else:
                 src = rp.sim.cells[seat][a.b]
                 if a.kind == HAUL:
-                    dst = rp.sim.frames[-1][3]
+                    dst = rp.sim.frames[-1].active
                     if dst < 0:
                         dst = town.hut[0] if town.hut else next(
                             b for b in range(B) if town.kinds[b] in HAUL_TILES)
@@ -470,7 +471,7 @@ def _greedy(town: TransportTown, t0: float, notes: list[str]) -> Plan:
         else:
             src = rp.sim.cells[seat][best.b]
             if best.kind == HAUL:
-                dst = rp.sim.frames[-1][3]
+                dst = rp.sim.frames[-1].active
                 if dst < 0:
                     dst = town.hut[0] if town.hut else next(
                         b for b in range(B) if town.kinds[b] in HAUL_TILES)
@@ -487,6 +488,7 @@ def transport_macro(state) -> list[tuple[str, list]]:
     """The game's shortcut (``GameInfo.macros``): at the start of a seat's transport stage (or
     round 4's combined stage), the planner's best plan for it, as one ``plan`` macro; nothing
     elsewhere."""
-    if state.phase not in (TRANSPORT, FINAL) or (state.frames and state.frames[-1][0] != "tstart"):
+    if state.phase not in (TRANSPORT, FINAL) or (
+            state.frames and type(state.frames[-1]) is not TransportStart):
         return []
     return [("plan", list(plan_cached(state).actions))]

@@ -9,6 +9,7 @@ recorded as the actions the engine will accept.
 from __future__ import annotations
 
 from ..actions import A_DONE, A_PROCESS, HAUL, MOVE, Action
+from ..frames import TransportStart
 from ..goods import NUM_GOODS
 from .planner_objective import process_cubes
 from .planner_town import TransportTown
@@ -46,7 +47,8 @@ class Replay:
         if self.ended or not s.frames:
             return False
         top = s.frames[-1]
-        return top[0] == "tstart" and top[1] == self.town.seat and (block is None or top[3] == block)
+        return (type(top) is TransportStart and top.seat == self.town.seat
+                and (block is None or top.active == block))
 
     def move(self, g: int, a: int, d: int, kind: int = MOVE) -> None:
         bc = self.town.bcell
@@ -122,7 +124,7 @@ def realise(town: TransportTown, steps, order: str, relaxed_moves: list | None =
         for kind, moves, block in blocks:
             if not moves:
                 continue
-            if rp.in_tstart() and rp.sim.frames[-1][3] not in (-1, block):
+            if rp.in_tstart() and rp.sim.frames[-1].active not in (-1, block):
                 rp.do(A_DONE)  # end the effect in use (unused uses are lost) before this one
             for a, d, g in moves:
                 rp.move(g, a, d, kind)

@@ -11,7 +11,9 @@ from __future__ import annotations
 from .. import effects as fx
 from ..constants import FINAL, TRANSPORT
 from ..content import TILES
+from ..frames import TransportStart
 from ..goods import NUM_GOODS
+from ..queries import topology
 from .planner_objective import Weights, leftover_parts, process_cubes
 
 #: Tiles whose transport-start effect hauls cubes (Hauler's Hut) or carries them (Porter's Lodge).
@@ -34,8 +36,8 @@ class TransportTown:
         self.tstart = None
         if frames:
             top = frames[-1]
-            if top[0] != "tstart" or top[1] != seat:
-                raise ValueError(f"plan() cannot start inside a {top[0]!r} decision")
+            if type(top) is not TransportStart or top.seat != seat:
+                raise ValueError(f"plan() cannot start inside a {top.kind!r} decision")
             self.tstart = top
         self.state = state
         self.seat = seat
@@ -51,7 +53,7 @@ class TransportTown:
         self.x0 = [cubes[b * NUM_GOODS:(b + 1) * NUM_GOODS] for b in range(self.B)]
         self.expert = seat in state.options.get("expert", ())
         self.moves_left = state.moves_left
-        self.topo = state._topology(seat)
+        self.topo = topology(state, seat)
         self.total = sum(cubes)
         self.converters = [b for b, t in enumerate(self.kinds) if TILES[t].has_processing]
         # Goods that exist now or that a conversion can make from goods that exist.
@@ -82,7 +84,7 @@ class TransportTown:
         self.hut = self.porter = None  # (building, uses left)
         self.order = "none"  # which effect comes first: "hut", "porter", "either" or "none"
         if self.tstart is not None:
-            _, _, pending, active, left = self.tstart
+            pending, active, left = self.tstart.pending, self.tstart.active, self.tstart.left
             huts = [b for b in pending if self.kinds[b] in HAUL_TILES]
             porters = [b for b in pending if self.kinds[b] in PORTER_TILES]
             if len(huts) > 1 or len(porters) > 1:

@@ -20,8 +20,9 @@ It reads only the town's layout, which every seat can see.
 from __future__ import annotations
 
 from ..actions import PLACE, TRAIL, Action
+from ..frames import Place, Trails
 from ..geometry import neighbours, opposite
-from ..rules_construction import live_openings
+from ..queries import live_openings
 from .trail_distance import layout as _layout
 
 #: Trail placements kept per step; upgrades and "done" are always kept (there are few).
@@ -43,11 +44,11 @@ def shortlist(state, actions: list[Action]) -> list[Action]:
     frames = state.frames
     if not frames:
         return actions
-    kind, seat = frames[-1][0], frames[-1][1]
-    if kind == "trails":
+    kind, seat = type(frames[-1]), frames[-1].seat
+    if kind is Trails:
         keep, scorer = TRAILS_KEPT, _trail_scorer
         ranked = [a for a in actions if a.kind == TRAIL]
-    elif kind == "place":
+    elif kind is Place:
         keep, scorer = CELLS_KEPT, _cell_scorer
         ranked = [a for a in actions if a.kind == PLACE]
     else:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ....core.caches import memo_table
 from ..geometry import TEE_INDEX, cell_of, in_bounds, neighbours, opposite, xy
+from ..queries import topology
 from .heuristic_tables import D_MAX
 
 _OPP = {d: opposite(d) for d in (1, 2, 4, 8)}
@@ -127,7 +128,7 @@ _LAYOUTS: dict[int, Layout] = memo_table({})
 
 def layout(state, seat: int) -> Layout:
     """The (cached) trail-distance layout of ``seat``'s town in ``state``."""
-    topo = state._topology(seat)
+    topo = topology(state, seat)
     lay = _LAYOUTS.get(id(topo))
     if lay is None or lay.topo is not topo:
         if len(_LAYOUTS) > 4096:

@@ -1,0 +1,173 @@
+"""Construction turns: each seat in turn builds a tile, takes a trail action, or passes; a build
+is placed, paid, then its immediate effects resolve (FF-CON, FF-EFX-8/9/18..20).
+
+Functions of the state. A turn with nothing begun is the phase's own decision
+(``turn_legal``/``turn_do``, ``flow.PHASE_STEPS``); a build then waits for its cell
+(``frames.Place``), its payment (``payment.py``) and, for the Emporium, the goods type
+(``frames.Choose``); a trail action is ``trails.py``. Transportation begins when every seat has
+passed.
+"""
+
+from __future__ import annotations
+
+from . import effects as fx
+from .actions import A_PASS, A_TRAILS, BUILD, CHOOSE, PASS, PLACE, TRAILS, Action
+from .constants import _FREE_TRAIL, _SUBS, CONSTRUCTION, PHASE_NAMES
+from .content import TILES
+from .events import goods_dict, source
+from .frames import BeginConstruction, Build, Choose, EndTurn, Keep, Pay, Place, Refill, SoloRefresh, Trails
+from .geometry import cell_name
+from .goods import GOODS, NUM_GOODS
+from .queries import affordable, can_trail, space_of, topology, totals
+from .rulings import MAX_BUILDINGS
+from .scoring import gain
+from .transport import start_stages
+
+
+# ---------------------------------------------------------------- the phase and its turns (FF-CON-1..4)
+def begin_construction(state, frame: BeginConstruction | None = None) -> None:
+    """Nobody has passed; the start player acts first; each seat's construction helpers
+    (Lean-to, Mason's Lodge) are ready again (FF-CON-2, FF-EFX-18..20)."""
+    state.phase = CONSTRUCTION
+    if state._events is not None:
+        state._events.add("phase", None, {"phase": PHASE_NAMES[CONSTRUCTION]})
+    state.passed = [False] * state.num_players
+    state.turn = state.start_player
+    for seat in range(state.num_players):
+        kinds = state.kinds[seat]
+        state.free_trails[seat] = sum(_FREE_TRAIL[t] for t in kinds)
+        state.subs_left[seat] = sum(_SUBS[t] for t in kinds)
+
+
+def end_turn(state) -> None:
+    """Next seat clockwise that has not passed (FF-CON-2); else transportation."""
+    n = state.num_players
+    for i in range(1, n + 1):
+        seat = (state.turn + i) % n
+        if not state.passed[seat]:
+            state.turn = seat
+            return
+    start_stages(state)
+
+
+def finish_build_turn(state, frame: EndTurn) -> None:
+    """The automatic end of a build's turn, once its effects are settled."""
+    end_turn(state)
+
+
+def turn_actions(state, seat: int) -> list[Action]:
+    """Pass; a trail action if it can hold anything; each display tile the town can pay for
+    while it has room for a building (FF-CON-1, FF-CON-4..7)."""
+    acts = [A_PASS]
+    goods = totals(state, seat)
+    if can_trail(state, seat, goods):
+        acts.append(A_TRAILS)
+    if len(state.kinds[seat]) >= MAX_BUILDINGS:
+        return acts
+    subs = state.subs_left[seat]
+    for space in state.display:
+        if space:
+            tid = space[-1]  # identical tiles share a space, so each tile appears once
+            if affordable((*TILES[tid].cost, 0, subs), goods):
+                acts.append(Action(BUILD, tid))
+    return acts
+
+
+def turn_legal(state, top: None) -> list[Action]:
+    return turn_actions(state, state.turn)
+
+
+def turn_do(state, top: None, action: Action) -> None:
+    seat = state.turn
+    k = action.kind
+    if k == PASS:
+        state.passed[seat] = True  # FF-CON-3
+        if state._events is not None:
+            state._events.add("pass", seat, {"forced": len(turn_actions(state, seat)) == 1})
+        end_turn(state)
+    elif k == TRAILS:
+        state.frames.append(Trails(seat, 0))
+    else:  # BUILD
+        state.frames.append(Place(seat, action.a))
+
+
+# ---------------------------------------------------------------- a build (FF-CON-5..11)
+def place_legal(state, top: Place) -> list[Action]:
+    """Every empty cell that shares an edge with the town (FF-CON-8/9)."""
+    return [Action(PLACE, c) for c in topology(state, top.seat).frontier]
+
+
+def place_do(state, top: Place, action: Action) -> None:
+    """The cell is chosen: the cost is owed next (FF-CON-11)."""
+    seat = top.seat
+    state.frames.pop()
+    tid = top.tile
+    owed = (*TILES[tid].cost, 0, state.subs_left[seat])
+    state.frames.append(Pay(seat, owed, Build(tid, action.a)))
+
+
+def complete_build(state, seat: int, tid: int, cell: int) -> None:
+    """Place the paid tile, resolve its immediate effects, then refill (FF-CON-11)."""
+    space = space_of(state, tid)
+    state.display[space].pop()
+    b = len(state.kinds[seat])
+    state.cells[seat][cell] = b
+    state.kinds[seat].append(tid)
+    state.bcell[seat].append(cell)
+    state.cubes[seat].extend((0, 0, 0, 0, 0))
+    state._topo[seat] = None
+    # A construction helper works from the moment it stands (FF-EFX-18..20).
+    state.free_trails[seat] += _FREE_TRAIL[tid]
+    state.subs_left[seat] += _SUBS[tid]
+    state.frames.append(EndTurn(seat))
+    log = state._events
+    if log is not None:
+        log.add("build", seat, {"tile": TILES[tid].name, "cell": cell_name(cell)})
+    if state.solo:
+        state.frames.append(SoloRefresh(seat, "C" if space >= state.n_ab else "AB"))
+    elif not state.display[space]:
+        state.frames.append(Refill(seat, space))
+    kind = TILES[tid]
+    for eff in kind.effects:
+        if eff.when != "immediate":
+            continue
+        if eff.kind == "gain":
+            if log is not None:
+                before = state.cubes[seat][b * NUM_GOODS:(b + 1) * NUM_GOODS]
+            if eff.points:
+                gain(state, seat, eff.points)  # FF-EFX-8
+            if any(eff.goods):
+                pending = fx.place_goods(state.cubes[seat], b * NUM_GOODS, kind.slots, eff.goods)
+                if pending is not None:
+                    state.frames.append(Keep(seat, b, pending[0], pending[1]))
+            if log is not None:
+                after = state.cubes[seat][b * NUM_GOODS:(b + 1) * NUM_GOODS]
+                log.add("effect", seat, {
+                    "tile": kind.name,
+                    "gained": goods_dict([x - y for x, y in zip(after, before, strict=True)]),
+                    "points": eff.points, "source": source(kind.name, "built"),
+                })
+        elif eff.kind == "gain_one_type":  # FF-EFX-9
+            state.frames.append(Choose(seat, b, eff.amount))
+
+
+# ---------------------------------------------------------------- the Emporium's goods type (FF-EFX-9)
+def choose_legal(state, top: Choose) -> list[Action]:
+    return [Action(CHOOSE, g) for g in range(NUM_GOODS)]
+
+
+def choose_do(state, top: Choose, action: Action) -> None:
+    """The building gains ``amount`` cubes of the type named (what fits)."""
+    seat = top.seat
+    state.frames.pop()
+    vec = [0] * NUM_GOODS
+    vec[action.a] = top.amount
+    b = top.building
+    cubes = state.cubes[seat]
+    before = cubes[b * NUM_GOODS:(b + 1) * NUM_GOODS]
+    fx.place_goods(cubes, b * NUM_GOODS, TILES[state.kinds[seat][b]].slots, vec)
+    if state._events is not None:
+        state._events.add("choose", seat, {
+            "tile": TILES[state.kinds[seat][b]].name, "good": GOODS[action.a],
+            "gained": goods_dict([cubes[b * NUM_GOODS + x] - before[x] for x in range(NUM_GOODS)]),
+        })

@@ -1,0 +1,162 @@
+"""Foxglove Farm's flow, declared: which step answers each kind of frame and each phase, in the
+rulebook's order, and the loop that runs the steps needing no decision.
+
+A frame on top of the stack (``frames.py``) is either a decision, answered by a ``Step`` (its
+legal actions, and what doing one of them does), or automatic, run as soon as it is on top.
+With no frame, the phase itself is the decision: a construction turn, or a seat's transport
+(or final) stage. ``advance`` runs automatic frames, settles what has one outcome (a payment
+with one way left, a trail action or start-of-transport with only "done", a turn with only
+"pass", a stage with nothing left to move or process) until a real choice or the end of the
+game, so a player is only asked where a choice exists.
+
+Reading an action from ``apply`` to its rule: ``flow.do`` → the step of the frame on top (or of
+the phase) → the chapter module that holds it (production, construction, payment, trails,
+transport; rounds and scoring between them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...core.flow import Step
+from .actions import A_DONE, A_PASS, Action
+from .constants import CONSTRUCTION, FINAL, TRANSPORT
+from .construction import (
+    begin_construction,
+    choose_do,
+    choose_legal,
+    finish_build_turn,
+    place_do,
+    place_legal,
+    turn_actions,
+    turn_do,
+    turn_legal,
+)
+from .display import refill, refresh_solo_display
+from .frames import (
+    BeginConstruction,
+    Choose,
+    EndTurn,
+    Keep,
+    Pay,
+    Place,
+    Refill,
+    SoloRefresh,
+    Trails,
+    TransportStart,
+)
+from .payment import pay_do, pay_legal
+from .production import keep_do, keep_legal
+from .queries import can_process, has_move
+from .trails import trails_do, trails_legal
+from .transport import (
+    log_forced_stage_end,
+    stage_do,
+    stage_legal,
+    transport_start_do,
+    transport_start_legal,
+)
+
+#: Every decision's step, in the rulebook's order.
+STEPS: dict[type, Step] = {
+    # production: keeping part of a gain that does not fit (FF-PRD-3/4)
+    Keep: Step(keep_legal, keep_do),
+    # construction: a build's cell and payment, the Emporium's type, a trail action (FF-CON, FF-TRL)
+    Place: Step(place_legal, place_do),
+    Pay: Step(pay_legal, pay_do),
+    Choose: Step(choose_legal, choose_do),
+    Trails: Step(trails_legal, trails_do),
+    # transportation: the start-of-transport effects (FF-TRN-10, FF-FIN-5)
+    TransportStart: Step(transport_start_legal, transport_start_do),
+}
+
+#: The phases whose own decision is the step when no frame is pending.
+PHASE_STEPS: dict[int, Step] = {
+    CONSTRUCTION: Step(turn_legal, turn_do),  # FF-CON-1: build, a trail action, or pass
+    TRANSPORT: Step(stage_legal, stage_do),  # FF-TRN: move cubes, then done
+    FINAL: Step(stage_legal, stage_do),  # FF-FIN-2: move and process in any order, then done
+}
+
+#: The frames the engine runs by itself once they are on top (each is popped first).
+AUTOMATIC: dict[type, Callable[[Any, Any], None]] = {
+    BeginConstruction: begin_construction,
+    Refill: refill,
+    SoloRefresh: refresh_solo_display,
+    EndTurn: finish_build_turn,
+}
+
+
+#: The two halves of the tables above, looked up directly on the hot path.
+_LEGAL = {kind: step.legal for kind, step in STEPS.items()}
+_DO = {kind: step.do for kind, step in STEPS.items()}
+_PHASE_LEGAL = {phase: step.legal for phase, step in PHASE_STEPS.items()}
+_PHASE_DO = {phase: step.do for phase, step in PHASE_STEPS.items()}
+
+
+def legal(state) -> list[Action]:
+    """The legal answers to the decision on top, or to the phase's own decision."""
+    frames = state.frames
+    if frames:
+        top = frames[-1]
+        return _LEGAL[type(top)](state, top)
+    step = _PHASE_LEGAL.get(state.phase)
+    return step(state, None) if step is not None else []
+
+
+def do(state, action: Action) -> None:
+    """Carry out a legal ``action`` (no checks) by the step that answers it."""
+    frames = state.frames
+    if frames:
+        top = frames[-1]
+        _DO[type(top)](state, top, action)
+    else:
+        _PHASE_DO[state.phase](state, None, action)
+
+
+def advance(state) -> None:
+    """Run every step that needs no decision, until a real choice (or the end) is reached.
+    Where the choice's actions were listed to find out, they are kept as the state's legal
+    list."""
+    while True:
+        frames = state.frames
+        if frames:
+            top = frames[-1]
+            kind = type(top)
+            run = AUTOMATIC.get(kind)
+            if run is not None:
+                frames.pop()
+                run(state, top)
+                continue
+            if kind is Pay:
+                acts = pay_legal(state, top)
+                if len(acts) == 1:
+                    pay_do(state, top, acts[0])
+                    continue
+                state._legal = acts
+                return
+            if kind is TransportStart or kind is Trails:
+                acts = _LEGAL[kind](state, top)
+                if len(acts) == 1:  # only "done" is left
+                    _DO[kind](state, top, acts[0])
+                    continue
+                state._legal = acts
+                return
+            return
+        phase = state.phase
+        if phase == CONSTRUCTION:
+            acts = turn_actions(state, state.turn)
+            if len(acts) == 1:
+                turn_do(state, None, A_PASS)  # nothing is affordable: passing is the only choice
+                continue
+            state._legal = acts
+            return
+        if phase == TRANSPORT or phase == FINAL:
+            seat = state.order[state.stage_idx]
+            if not has_move(state, seat) and not (phase == FINAL and can_process(state, seat)):
+                if state._events is not None:
+                    log_forced_stage_end(state, seat)
+                stage_do(state, None, A_DONE)
+                continue
+            return
+        return

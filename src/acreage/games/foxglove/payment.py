@@ -1,0 +1,76 @@
+"""Paying for a build, a trail or an upgrade: one cube at a time, from any building of the
+town, exactly the cost (FF-CON-6/7, FF-TRL-2..5, FF-EFX-20).
+
+Functions of the state: a payment under way is a ``frames.Pay`` decision; once nothing is
+owed, the purchase happens (``construction.complete_build``, ``trails.place_trail``,
+``trails.finish_upgrade``).
+"""
+
+from __future__ import annotations
+
+from .actions import PAY, Action
+from .construction import complete_build
+from .content import TILES
+from .frames import Build, NewTrail, Pay
+from .geometry import cell_name
+from .goods import GOODS, NUM_GOODS, STONE, WOOD
+from .queries import affordable, pay_step, totals
+from .trails import finish_upgrade, place_trail
+
+
+def pay_legal(state, top: Pay) -> list[Action]:
+    """One cube from any building holding it, of a type still owed, where what remains can
+    still be covered by the town's other cubes."""
+    seat, owed = top.seat, top.owed
+    goods = totals(state, seat)
+    cubes = state.cubes[seat]
+    bcell = state.bcell[seat]
+    acts = []
+    # Owed types are paid in goods order (wood first), so the only questions asked are
+    # which building each cube comes from and, where the cost allows, which type: wood or
+    # stone for a trail, wood instead of stone with a Mason's Lodge.
+    first = next((g for g in range(NUM_GOODS) if owed[g]), None)
+    if first is None:
+        candidates: tuple[int, ...] = (WOOD, STONE)
+    elif first == STONE and owed[6] > 0:
+        candidates = (WOOD, STONE)
+    else:
+        candidates = (first,)
+    for g in candidates:
+        rest = pay_step(owed, g)
+        if rest is None:
+            continue
+        goods[g] -= 1
+        ok = affordable(rest, goods)
+        goods[g] += 1
+        if not ok:
+            continue
+        for b in range(len(bcell)):
+            if cubes[b * NUM_GOODS + g]:
+                acts.append(Action(PAY, g, bcell[b]))
+    return acts
+
+
+def pay_do(state, top: Pay, action: Action) -> None:
+    """Take the cube; once nothing is owed, the purchase happens."""
+    seat, purpose = top.seat, top.purpose
+    g = action.a
+    state.cubes[seat][state.cells[seat][action.b] * NUM_GOODS + g] -= 1
+    if state._events is not None:
+        state._events.add("pay", seat, {
+            "good": GOODS[g], "cell": cell_name(action.b),
+            "tile": TILES[state.kinds[seat][state.cells[seat][action.b]]].name,
+        })
+    owed = pay_step(top.owed, g)
+    if any(owed[:6]):
+        state.frames[-1] = Pay(seat, owed, purpose)
+        return
+    state.frames.pop()
+    what = type(purpose)
+    if what is Build:
+        state.subs_left[seat] = owed[6]
+        complete_build(state, seat, purpose.tile, purpose.cell)
+    elif what is NewTrail:
+        place_trail(state, seat, purpose.cell, purpose.shape)
+    else:  # Upgrade
+        finish_upgrade(state, seat, purpose.cell, purpose.shape)

@@ -1,0 +1,241 @@
+"""Questions about a Foxglove Farm position that change nothing: what a town holds and joins,
+what a cost still needs, where a tile lies on the display, what end-game effects are worth.
+
+A leaf of the rules: every chapter module (production, construction, trails, transport,
+scoring...) asks these, and none of them is asked back. Functions take the state first.
+"""
+
+from __future__ import annotations
+
+from ...core.caches import memo_table
+from . import effects as fx
+from .constants import _HAS_END, _HAS_PROCESSING
+from .content import TILES
+from .geometry import is_tee, neighbours, opposite, ring
+from .goods import COAL, NUM_GOODS, SHEEP, STONE, WHEAT, WOOD
+from .rulings import MAX_TRAILS
+from .topology import Topology
+
+
+# ---------------------------------------------------------------- costs (FF-CON-6/7, FF-TRL-2..5, FF-EFX-20)
+def pay_step(owed: tuple[int, ...], good: int) -> tuple[int, ...] | None:
+    """What is still owed after paying one cube of ``good``, or None if ``good`` is not wanted.
+    ``owed`` is (wood, stone, wheat, coal, sheep, either, substitutes): ``either`` units may be
+    wood or stone (trails, FF-TRL-2/3); ``substitutes`` stone units may be paid with wood
+    (Mason's Lodge)."""
+    if owed[good] > 0:
+        out = list(owed)
+        out[good] -= 1
+        return tuple(out)
+    if good in (WOOD, STONE) and owed[5] > 0:
+        out = list(owed)
+        out[5] -= 1
+        return tuple(out)
+    if good == WOOD and owed[STONE] > 0 and owed[6] > 0:
+        out = list(owed)
+        out[STONE] -= 1
+        out[6] -= 1
+        return tuple(out)
+    return None
+
+
+def affordable(owed: tuple[int, ...], goods: list[int]) -> bool:
+    """Whether ``goods`` (cubes by type) can still cover what is ``owed`` (FF-CON-7)."""
+    if goods[WHEAT] < owed[WHEAT] or goods[COAL] < owed[COAL] or goods[SHEEP] < owed[SHEEP]:
+        return False
+    stone_short = owed[STONE] - goods[STONE]
+    if stone_short < 0:
+        stone_short = 0
+    if stone_short > owed[6]:
+        return False
+    wood_left = goods[WOOD] - owed[WOOD] - stone_short
+    if wood_left < 0:
+        return False
+    stone_left = goods[STONE] - (owed[STONE] - stone_short)
+    return wood_left + stone_left >= owed[5]
+
+
+# ---------------------------------------------------------------- a town's goods
+def totals(state, seat: int) -> list[int]:
+    """Cubes of each type in the seat's whole town."""
+    cubes = state.cubes[seat]
+    return [sum(cubes[g::NUM_GOODS]) for g in range(NUM_GOODS)]
+
+
+def free_slots(state, seat: int, building: int) -> int:
+    """Empty slots on one of the seat's buildings."""
+    return TILES[state.kinds[seat][building]].slots - fx.load(state.cubes[seat], building * NUM_GOODS)
+
+
+def cubes_in_town(state, seat: int) -> int:
+    return sum(state.cubes[seat])
+
+
+def tiles_in_town(state, seat: int) -> int:
+    """Buildings and trails (FF-END-5)."""
+    return len(state.cells[seat])
+
+
+# ---------------------------------------------------------------- a town's trails (FF-TRL)
+#: Topologies by town layout, shared by every state that reaches the same layout (searches
+#: replay the same builds over and over; a Topology is immutable once built).
+_TOPOLOGIES: dict[tuple, Topology] = memo_table({})
+
+
+def _shared_topology(cells: dict[int, int], kinds: list[int]) -> Topology:
+    key = (frozenset(cells.items()), tuple(kinds))
+    topo = _TOPOLOGIES.get(key)
+    if topo is None:
+        if len(_TOPOLOGIES) >= 4096:
+            _TOPOLOGIES.clear()
+        topo = _TOPOLOGIES[key] = Topology(cells, kinds)
+    return topo
+
+
+def topology(state, seat: int) -> Topology:
+    """What the seat's trails join, and the empty cells beside its town (kept until the town
+    changes: the rules that change a town clear ``state._topo[seat]``)."""
+    topo = state._topo[seat]
+    if topo is None:
+        topo = state._topo[seat] = _shared_topology(state.cells[seat], state.kinds[seat])
+    return topo
+
+
+def live_openings(cells: dict[int, int], cell: int, mask: int) -> int:
+    """The openings of ``mask`` (a trail at ``cell``, laid or only considered) that face a
+    building or a trail open back toward ``cell``: the connections it makes."""
+    live = 0
+    for d, nb in neighbours(cell):
+        if not mask & d:
+            continue
+        code = cells.get(nb)
+        if code is None:
+            continue
+        if code >= 0 or (-code) & opposite(d):
+            live |= d
+    return live
+
+
+def trail_live_openings(state, seat: int, cell: int) -> int:
+    """Openings of the trail at ``cell`` that join something now (FF-TRL-11)."""
+    cells = state.cells[seat]
+    return live_openings(cells, cell, -cells[cell])
+
+
+def required_openings(state, seat: int, cell: int) -> int:
+    """Openings a new trail at ``cell`` must have so no trail end is cut off (FF-TRL-8)."""
+    cells = state.cells[seat]
+    need = 0
+    for d, nb in neighbours(cell):
+        code = cells.get(nb)
+        if code is not None and code < 0 and (-code) & opposite(d):
+            need |= d
+    return need
+
+
+def trail_budget(state, seat: int) -> int:
+    """Cubes that can pay for trails: the town's wood and stone (FF-TRL-2..5)."""
+    goods = totals(state, seat)
+    return goods[WOOD] + goods[STONE]
+
+
+def can_trail(state, seat: int, goods: list[int]) -> bool:
+    """Whether a trail action has anything in it: a new trail, or an upgrade (FF-CON-4)."""
+    budget = goods[WOOD] + goods[STONE]
+    if state.ntrails[seat] < MAX_TRAILS and (budget > 0 or state.free_trails[seat] > 0):
+        return True  # the frontier is never empty
+    return budget > 0 and any(code < 0 and not is_tee(-code) for code in state.cells[seat].values())
+
+
+# ---------------------------------------------------------------- the display (FF-DSP)
+def space_of(state, tile: int) -> int:
+    """The display space whose top tile is ``tile``, or -1."""
+    for i, space in enumerate(state.display):
+        if space and space[-1] == tile:
+            return i
+    return -1
+
+
+def area_tier(state, space: int) -> int:
+    """The stack an emptied space refills from: C, or A until round 2 and B after (FF-RND-12)."""
+    if space >= state.n_ab:
+        return 2
+    return 0 if state.round <= 2 else 1
+
+
+# ---------------------------------------------------------------- transport and processing
+def has_move(state, seat: int, ignore_cap: bool = False) -> bool:
+    """Whether the seat has any transport move (FF-TRN-1..9); with ``ignore_cap``, even
+    past the move cap (to tell a stage that hit the cap from one that is stuck)."""
+    if state.moves_left <= 0 and not ignore_cap:
+        return False
+    topo = topology(state, seat)
+    cubes = state.cubes[seat]
+    kinds = state.kinds[seat]
+    expert = seat in state.options.get("expert", ())
+    for b in range(len(kinds)):
+        base = b * NUM_GOODS
+        for g in range(NUM_GOODS):
+            if not cubes[base + g]:
+                continue
+            bit = 1 << g
+            for d in topo.reachable(state.bcell[seat][b], g, expert):
+                if d != b and TILES[kinds[d]].accepts & bit and free_slots(state, seat, d) > 0:
+                    return True
+    return False
+
+
+def can_process(state, seat: int) -> bool:
+    """Whether any of the seat's buildings can convert now (FF-FIN-3)."""
+    cubes = state.cubes[seat]
+    return any(
+        _HAS_PROCESSING[tid] and fx.can_process(TILES[tid], cubes, b * NUM_GOODS)
+        for b, tid in enumerate(state.kinds[seat])
+    )
+
+
+# ---------------------------------------------------------------- end-game effects (FF-END-1/2)
+def end_points_by_building(state, seat: int) -> list[int]:
+    """The end-game points of each of the seat's buildings, in building order."""
+    cubes = state.cubes[seat]
+    kinds = state.kinds[seat]
+    cells = state.cells[seat]
+    out = [0] * len(kinds)
+    for b, tid in enumerate(kinds):
+        if not _HAS_END[tid]:
+            continue
+        total = 0
+        kind = TILES[tid]
+        base = b * NUM_GOODS
+        for eff in kind.effects:
+            if eff.when != "end":
+                continue
+            k = eff.kind
+            if k == "score_held":
+                held = fx.load(cubes, base) if eff.held < 0 else cubes[base + eff.held]
+                total += eff.points * held
+            elif k == "full_bonus":
+                if kind.slots and fx.load(cubes, base) >= kind.slots:
+                    total += eff.points
+            elif k == "distinct_types_held":
+                total += eff.points * sum(1 for g in range(NUM_GOODS) if cubes[base + g])
+            elif k == "per_trail":
+                total += eff.points * state.ntrails[seat]
+            elif k == "per_building":
+                total += eff.points * len(kinds)
+            elif k == "trail_reach":
+                total += eff.points * len(topology(state, seat).trail_reach(state.bcell[seat][b]))
+            elif k == "neighbours_processing":
+                count = 0
+                for nb in ring(state.bcell[seat][b]):
+                    code = cells.get(nb, -1)
+                    if code >= 0 and _HAS_PROCESSING[kinds[code]]:
+                        count += 1
+                total += eff.points * count
+        out[b] = total
+    return out
+
+
+def end_game_points(state, seat: int) -> int:
+    """Points from end-game effects on this seat's town as it stands (FF-END-1/2)."""
+    return sum(end_points_by_building(state, seat))
