@@ -11,8 +11,9 @@ from acreage import IllegalAction
 from acreage.games.fields_of_green import scenario as sc
 from acreage.games.fields_of_green import state as state_module
 from acreage.games.fields_of_green.actions import cell_of
-from acreage.games.fields_of_green.constants import HARVEST_PHASE
-from acreage.games.fields_of_green.content import Effect, find_card
+from acreage.games.fields_of_green.constants import ACTION, HARVEST_PHASE, RESOLVE
+from acreage.games.fields_of_green.content import CARDS, Effect, find_card, find_equipment
+from acreage.games.fields_of_green.frames import Take
 
 
 def game(players: int = 3, seed: int = 0, **options):
@@ -108,3 +109,70 @@ def ex5_farm(water=0):
     sc.add_card(s, 0, "Wheat Field", (1, 1))
     sc.add_card(s, 0, "Cheese Dairy", (0, 2))
     return s
+
+
+def _name(cid: int) -> str:
+    return CARDS[cid].name
+
+
+def at_action(card: str, players: int = 3, **stock):
+    s = game(players)
+    sc.clear_farm(s, 0)
+    if stock:
+        sc.set_stock(s, 0, **stock)
+    sc.goto_action(s, 0, card)
+    return s
+
+
+def _farm_b(s):
+    sc.clear_farm(s, 0)
+    for at in ((2, 0), (2, 1), (2, 2), (1, 2)):
+        sc.add_card(s, 0, "Potato Field", at)
+
+
+def eq(name):
+    return find_equipment(name).id
+
+
+SEEDS = {2: (1, 2), 3: (3, 4), 4: (5, 6)}
+
+
+def walk(players: int, seed: int, every: int = 1):
+    """Yield (state, rng) along a random game."""
+    s = game(players, seed=seed, first_player=None)
+    rng = random.Random(seed)
+    i = 0
+    while not s.is_terminal:
+        if i % every == 0:
+            yield s, rng
+        s.apply(rng.choice(s.legal_actions()))
+        i += 1
+    yield s, rng
+
+
+def _ids(*names: str) -> list[int]:
+    return [find_card(n).id for n in names]
+
+
+def _name_at(s, seat: int, at: tuple[int, int]) -> str:
+    return CARDS[s.pcard[seat][sc.piece_at(s, seat, at)]].name
+
+
+def _commit_lowest(s) -> None:
+    while s.stage != RESOLVE:
+        seat = s.frames[-1].seat
+        s.apply(f"pick {CARDS[min(s.hands[seat])].name}")
+
+
+def _two_player_start(first: int, display: list[str], pile_top_last: list[str]):
+    s = game(2, first_player=first, introductory=True)
+    assert s.phase == ACTION and s.frames[-1] == Take(first)
+    s.display = _ids(*display)
+    s.pile = _ids(*pile_top_last)
+    s._legal = None
+    s._advance()
+    return s
+
+
+DISPLAY = ["Corn Field", "Wheat Field", "Geese", "Potato Field", "Well", "Granary"]
+PILE = ["Sheep", "Pigs", "Goats", "Vineyard", "Fences", "Winery"]  # Winery on top

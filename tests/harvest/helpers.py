@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
+import acreage
 from acreage import IllegalAction
 from acreage.games.harvest import scenario as sc
-from acreage.games.harvest.constants import BLDG
+from acreage.games.harvest.constants import BLDG, FOREST
 from acreage.games.harvest.content import BUILDING_BY_NAME as BB
 from acreage.games.harvest.content import FESTIVAL_BY_NAME, SPACE_BY_NAME
 from acreage.games.harvest.frames import EndTurn, Turn
@@ -121,3 +123,52 @@ def end_farm(house: str):
     s.cards[0] = []
     over(s)
     return s
+
+
+def farm(s, cells: dict[str, str], ditch: bool = False) -> None:
+    """Seat 0's farm: forest everywhere but ``cells``; if asked, an Irrigation Ditch on the
+    block 3,4 / 3,5 / 4,4 / 4,5."""
+    sc.set_farm(s, 0, {}, clear=True)
+    s.farm[0] = [FOREST] * 20
+    sc.set_farm(s, 0, cells)
+    if ditch:
+        s.blds[0].append([BB["irrigation ditch"].id, 13])
+        for j in (13, 14, 18, 19):
+            s.farm[0][j] = BLDG
+    sc.touch(s)
+
+
+def _bottom(s, name: str) -> None:
+    """Put building ``name`` in the first bottom-row Workshop slot (cost 2), only there."""
+    b = BB[name.lower()].id
+    s.ws = [-1 if x == b else x for x in s.ws]
+    s.ws[4] = b
+    sc.touch(s)
+
+
+def _finish_sub(s) -> None:
+    """Close an open Plant / Tend sub-decision (one crop, one cell at a time)."""
+    if s.frames and s.frames[-1].kind in ("plant", "tend"):
+        s.apply("done")
+
+
+def keep_phase(players: int = 2, seed: int = 0):
+    """A game dealt without ``assign``: every seat keeps a character, then a farmhouse."""
+    return sc.fresh(players, seed=seed, assign=None)
+
+
+def round_trip(s) -> None:
+    data = json.loads(json.dumps(s.to_json()))
+    assert acreage.load_state(data).to_json() == s.to_json()
+
+
+def conserved_market(s, p3: str, p2: str, p1: str, *held: str) -> None:
+    """Set the festival market (and give seat 0 the cards ``held``, bought in an earlier turn)
+    by moving cards out of the deck, so every card exists as often as the game has it."""
+    s.fdeck[:0] = [c for c in (s.p1, s.p2) if c >= 0]
+    for name in (p2, p1, *held, p3):
+        s.fdeck.remove(festival_id(name))
+    s.p2, s.p1 = festival_id(p2), festival_id(p1)
+    s.fdeck.append(festival_id(p3))
+    s.cards[0] += [festival_id(n) for n in held]
+    sc.touch(s)

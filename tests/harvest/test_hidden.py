@@ -1,16 +1,9 @@
-"""``determinize`` really re-samples every hidden order (HV-RES-6, HV-FFC-5, HV-SET-8,
-HV-SET-10, HV-SET-11, HV-SET-12, HV-GAI-3) and changes nothing a seat can see.
-
-The older property test compares only contents (sorted stacks), so a ``determinize`` that
-returned a plain clone would pass it. Here, over several seeds of the searcher's generator:
-
-- every hidden order (festival deck below its face-up top, sunrise stack, building stack, Market
-  stacks below their visible tops, Mayor Gairy's deck in 1- and 2-player games, other seats'
-  dealt characters and farmhouses during setup) differs from the true one at least once;
-- ``observation(seat)`` and every public part of ``to_json()`` stay exactly as they were;
-- what is re-sampled is conserved: the same multiset of sunrise tiles, buildings, festival
-  cards and Gairy tiles, and Market tiles drawn only from those the seat has never seen.
-"""
+"""Hidden information (hidden.py): ``determinize`` re-samples every hidden order, not only the
+hidden contents: over several seeds of the searcher's generator, the festival deck below its top,
+the sunrise, building and Market stacks, Mayor Gairy's deck and the other seats' dealt characters
+and farmhouses each differ from the true order at least once, while the observation and every public
+part of the snapshot stay as they were and what is re-sampled is conserved; the copy's own generator
+is re-seeded (HV-RES-6, HV-SET-8, HV-SET-10 to HV-SET-13, HV-FFC-5, HV-GAI-3)."""
 
 from __future__ import annotations
 
@@ -26,9 +19,15 @@ from acreage.games.harvest.content import CHARACTERS, FARMHOUSES, MARKET
 #: Determinizations tried per position and seat. A hidden order of two different items keeps its
 #: place with probability 1/2 per try, so 30 tries miss a re-sample with probability 2**-30.
 TRIES = 30
+
+
 CASES = [(n, ff) for n in (1, 2, 3, 4) for ff in (True, False)]
+
+
 #: Top-level snapshot fields that hold (part of) a hidden order, or the re-seeded generator.
 HIDDEN = {"rng", "sun_stack", "bstack", "mstacks", "fdeck", "g_deck"}
+
+
 #: Fields hidden from other seats while characters and farmhouses are being chosen (HV-SET-8).
 SETUP_SECRET = {"dealt_c", "dealt_h", "char", "house"}
 

@@ -1,8 +1,6 @@
-"""Exact action ids, notation and public notation (the fixed id layout of docs/fields_of_green.md,
-rulings.MAX_PIECES / MAX_FRONTIER, FG-SET-5, FG-HID-3).
-
-Each block of ids is checked at its first id, where an off-by-one in the decoder would read the
-id as the block before it."""
+"""Action ids and notation (codec.py): the fixed id layout on an unbounded grid, checked at the
+first id of each block, placements named by their frontier index, every notation form, the public
+notation of hidden picks, and actions given as plain tuples (FG-SET-5, FG-ACT-7, FG-HID-3)."""
 
 from __future__ import annotations
 
@@ -11,6 +9,7 @@ import random
 import pytest
 
 from acreage import IllegalAction
+from acreage.games.fields_of_green import rulings as R
 from acreage.games.fields_of_green import scenario as sc
 from acreage.games.fields_of_green.actions import (
     ABANDON,
@@ -28,21 +27,33 @@ from acreage.games.fields_of_green.actions import (
     SILO,
     SPLIT,
     SPLIT_INDEX,
+    SPLITS,
     TOWER,
     WATER,
     Action,
+    cell_of,
 )
+from acreage.games.fields_of_green.constants import NUM_ACTION_IDS, OFF_NEW, OFF_PIECE
 from acreage.games.fields_of_green.content import find_equipment
 from acreage.games.fields_of_green.frames import Harvest
 from acreage.games.fields_of_green.queries import frontier
 
-from .helpers import card_id, cell, game
+from .helpers import card_id, cell, game, legal
 
 
 def _seat0_acting():
     s = game(3)
     sc.clear_farm(s, 0)
     sc.goto_action(s, 0, "Geese")
+    return s
+
+
+def _long_farm(length: int = 30):
+    """Seat 0's farm stretched east: Tower (0,0), Silo (1,0), Potato Fields (2,0) … (length,0)."""
+    s = game(3)
+    sc.clear_farm(s, 0)
+    for x in range(2, length + 1):
+        sc.add_card(s, 0, "Potato Field", (x, 0))
     return s
 
 
@@ -212,3 +223,109 @@ def test_public_notation_hides_only_3_and_4_player_picks_FG_HID_3():
     assert take == Action(PICK, card_id("Granary"))
     assert s.public_notation(take) == "pick Granary"
     assert s.public_notation("pick Granary") == "pick Granary"
+
+
+def test_apply_takes_a_plain_tuple_and_works_after_an_edit_FG_MKT_1():
+    """FG-MKT-1: in a position just edited (nothing worked out yet), ``market 1`` given as a
+    plain tuple of four ints is applied like the action itself: 15 + 2 + 2 coins, 1 Food less;
+    an illegal tuple (market 2 with 1 Food) is refused and changes nothing."""
+    s = game(3)
+    sc.clear_farm(s, 0, food=1)
+    sc.goto_action(s, 0, "Geese")
+    sc.set_stock(s, 0, coins=15)
+    assert s._legal is None
+    before = s.to_json()
+    with pytest.raises(IllegalAction):
+        s.apply((MARKET, 2, 0, 0))
+    assert s.to_json() == before
+    s.apply((MARKET, 1, 0, 0))
+    assert s.coins[0] == 19 and s.food[0] == 0 and s.history[-1] == Action(MARKET, 1)
+
+
+def test_set5_a_farm_far_out_still_offers_placements_and_their_ids_round_trip():
+    """FG-SET-5: the grid has no size limit. A farm stretched 30 cells east (the old id window
+    stopped at 27) is offered its far cells, and every id there round-trips."""
+    s = _long_farm(30)
+    sc.goto_action(s, 0, "Potato Field")
+    offered = legal(s)
+    far = ("build 31,0", "tower 31,0", "silo 31,0", "build 30,1", "silo 30,-1", "build 29,1")
+    for text in far:
+        assert text in offered
+        action = s.parse_action(text)
+        i = s.action_id(action)
+        assert 0 <= i < s.num_distinct_actions and s.action_from_id(i) == action
+    for action in s.legal_actions():
+        assert s.action_from_id(s.action_id(action)) == action
+    assert sorted(s.legal_action_ids()) == sorted(s.action_id(a) for a in s.legal_actions())
+    s.apply_id(s.action_id(s.parse_action("build 31,0")))
+    p = sc.piece_at(s, 0, (31, 0))
+    assert p == 31 and s.coins[0] == 13
+    sc.goto_harvest(s, 0)  # cards far out are named by their index in the farm
+    action = s.parse_action("harvest 31,0")
+    assert s.action_from_id(s.action_id(action)) == action
+    s.apply_id(s.action_id(action))
+    assert s.coins[0] == 12 and s.food[0] == 2
+
+
+def test_set5_west_and_south_too():
+    """FG-SET-5: negative coordinates far from (0,0) work the same way."""
+    s = game(3)
+    sc.clear_farm(s, 0)
+    for y in range(-1, -29, -1):
+        sc.add_card(s, 0, "Potato Field", (0, y))
+    sc.goto_action(s, 0, "Geese")
+    action = s.parse_action("silo 0,-29")
+    assert s.action_from_id(s.action_id(action)) == action
+    s.apply(action)
+    assert sc.piece_at(s, 0, (0, -29)) == 30
+
+
+def test_placement_ids_are_frontier_indices():
+    """Placement ids name the cell by its index in the farm's sorted frontier; ids of cells off
+    the frontier, or of frontier indices the farm does not have, are refused."""
+    s = game(3)
+    sc.clear_farm(s, 0)
+    sc.goto_action(s, 0, "Potato Field")
+    front = frontier(s, 0)
+    assert front == sorted(front) and len(front) == 6
+    for k, cell in enumerate(front):  # noqa: F402 (a frontier cell, not the helper)
+        assert s.action_id(Action(BUILD, cell)) == OFF_NEW + k
+        assert s.action_from_id(OFF_NEW + k) == Action(BUILD, cell)
+    with pytest.raises(IllegalAction):
+        s.action_id(Action(BUILD, cell_of(5, 5)))
+    with pytest.raises(IllegalAction):
+        s.action_from_id(OFF_NEW + len(front))
+    with pytest.raises(IllegalAction):
+        s.action_from_id(OFF_PIECE + 2)  # seat 0 has cards #0 and #1 only
+    with pytest.raises(IllegalAction):
+        s.parse_action(f"build {R.COORD_LIMIT + 1},0")
+
+
+def test_num_distinct_actions_is_fixed_and_follows_the_layout():
+    """The id space depends only on the content and the bounds, never on the position."""
+    from acreage.games.fields_of_green.constants import NCARDS, NEQ
+
+    expected = (len(SPLITS) + NCARDS + 3 + 3 + 3 * R.MAX_FRONTIER + 6 * R.MAX_PIECES
+                + NEQ * (R.MAX_PIECES + 1) + NEQ * R.MAX_PIECES + 1)
+    assert NUM_ACTION_IDS == expected == 1428
+    for players in (2, 3, 4):
+        for intro in (False, True):
+            assert game(players, introductory=intro).num_distinct_actions == expected
+    assert _long_farm(30).num_distinct_actions == expected
+
+
+def test_frontier_bound_is_never_reached():
+    """rulings.MAX_FRONTIER: a farm has at most 26 cards in play, all joined, so its frontier is
+    at most 2 x 26 + 2 = 54 cells, far below the bound of 128."""
+    assert R.MAX_FARM_CARDS == 26 and R.MAX_FARM_CARDS < R.MAX_PIECES
+    assert 2 * R.MAX_FARM_CARDS + 2 < R.MAX_FRONTIER
+    for players, seed in ((2, 21), (3, 22), (4, 23)):
+        s = game(players, seed=seed, first_player=None)
+        rng = random.Random(seed)
+        while not s.is_terminal:
+            for seat in range(players):
+                cards = len(s.pcard[seat])
+                assert cards <= R.MAX_FARM_CARDS and len(frontier(s, seat)) <= 2 * cards + 2
+            acts = s.legal_actions()
+            builds = [a for a in acts if str(a).split()[0] in ("build", "tower", "silo")]
+            s.apply(rng.choice(builds) if builds and rng.random() < 0.9 else rng.choice(acts))
