@@ -12,11 +12,11 @@ import pytest
 import acreage
 from acreage.agents import make_agent
 from acreage.games.fields_of_green import scenario as fog
+from acreage.games.fields_of_green.bots.heuristic import projected_score
+from acreage.games.fields_of_green.bots.heuristic import value as fog_value
 from acreage.games.fields_of_green.content import CARDS
-from acreage.games.fields_of_green.heuristic import projected_score
-from acreage.games.fields_of_green.heuristic import value as fog_value
 from acreage.games.harvest import scenario as hv
-from acreage.games.harvest.heuristic import value as hv_value
+from acreage.games.harvest.bots.heuristic import value as hv_value
 
 
 def _bare_farm(coins=15, food=1, water=3, year=1):

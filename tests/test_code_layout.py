@@ -55,3 +55,20 @@ def test_no_test_module_imports_another():
                 continue
             found += [f"{path.relative_to(tests)} imports {n}" for n in names if n.startswith("test_")]
     assert found == []
+
+
+#: The files every game package has, with the same job in each (docs/architecture.md, "Where
+#: each kind of code goes").
+SHARED_SHAPE = (
+    "__init__.py", "actions.py", "codec.py", "constants.py", "content.py", "conservation.py", "rulings.py",
+    "frames.py", "flow.py", "queries.py", "scoring.py", "state.py", "explain.py", "events.py", "hidden.py",
+    "snapshot.py", "scenario.py", "encoding.py", "present.py", "bots/__init__.py", "bots/heuristic.py",
+)
+
+
+def test_every_game_package_has_the_same_shape():
+    games = SRC / "games"
+    for game in ("foxglove", "harvest", "fields_of_green"):
+        missing = [name for name in SHARED_SHAPE if not (games / game / name).is_file()]
+        assert missing == [], f"{game} lacks {missing}"
+        assert not list((games / game).glob("rules_*.py")), f"{game} still has phase mixins"

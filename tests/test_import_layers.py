@@ -143,4 +143,5 @@ def test_a_games_rules_never_import_what_its_bots_know():
             continue
         wrong += [f"{name} -> {t}" for t in targets if t.split(".")[:3] == ["games", parts[1], "bots"]]
     assert wrong == []
-    assert "games.foxglove.bots.heuristic" in graph["games.foxglove"], "the registration imports it"
+    for game in ("foxglove", "harvest", "fields_of_green"):
+        assert f"games.{game}.bots.heuristic" in graph[f"games.{game}"], "the registration imports it"

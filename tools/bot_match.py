@@ -8,7 +8,7 @@ action (the first word of the action's notation: ``market``, ``build``, ``harves
 
 A side may judge by another heuristic than the game's registered one: ``--heuristic-a FILE``
 loads a module from a file as if it lived in the game's package (``git show
-HEAD:src/acreage/games/fields_of_green/heuristic.py > /tmp/old.py`` gives the committed one).
+HEAD:src/acreage/games/fields_of_green/bots/heuristic.py > /tmp/old.py`` gives the committed one).
 
     .venv/bin/python tools/bot_match.py fields_of_green greedy greedy --heuristic-b /tmp/old.py --deals 100
     .venv/bin/python tools/bot_match.py harvest hard medium --deals 50 --players 3

@@ -42,8 +42,8 @@ RULES_MODULES: dict[str, list[str]] = {
     "fields_of_green": ["state.py", "flow.py", "year.py", "water.py", "card_actions.py", "effects.py",
                         "equipment.py", "harvest.py", "farm.py", "queries.py", "scoring.py", "codec.py"],
     "foxglove": ["state.py", "flow.py", "display.py", "rounds.py", "production.py", "construction.py",
-                 "payment.py", "trails.py", "transport.py", "scoring.py", "queries.py", "codec.py", "goods.py",
-                 "effects.py", "topology.py", "geometry.py"],
+                 "payment.py", "trails.py", "transport.py", "scoring.py", "queries.py", "codec.py",
+                 "goods.py", "effects.py", "topology.py", "geometry.py"],
 }
 #: Tests run against each game's mutants (mutmut runs, per mutant, only those that reach the
 #: mutated function).

@@ -10,7 +10,8 @@ import pytest
 
 from acreage import IllegalAction, load_state, replay
 from acreage.games.harvest import scenario as sc
-from acreage.games.harvest.actions import NUM_ACTION_IDS, from_id, parse
+from acreage.games.harvest.actions import NUM_ACTION_IDS
+from acreage.games.harvest.codec import from_id, parse
 
 from .helpers import random_game
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import os
 
+from acreage.games.fields_of_green.bots.heuristic import projected_score
 from acreage.games.fields_of_green.constants import CARDS, OVER
-from acreage.games.fields_of_green.heuristic import projected_score
 
 BONUS = float(os.environ.get("FOG_ENGINE_BONUS", "1.5"))
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from ...core.levels import Level
 from ...core.options import OptionSpec, as_bool, seat_or_none
 from ...core.registry import GameInfo
+from .bots.heuristic import evaluate, value
 from .conservation import conservation_errors
-from .heuristic import evaluate, value
 from .present import PRESENTATION
 from .state import FieldsState
 

@@ -120,7 +120,7 @@ def action_from_id(state, action_id: int) -> Action:
     k, p = divmod(i - OFF_INSTALL, R.MAX_PIECES)
     return Action(INSTALL, k, cell(p))
 
-def parse_structural(state, text: str) -> Action:
+def parse(state, text: str) -> Action:
     words = text.strip().split(" ", 1)
     kind_word = words[0].lower()
     rest = words[1].strip() if len(words) > 1 else ""

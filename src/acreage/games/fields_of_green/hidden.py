@@ -27,7 +27,7 @@ def _names(ids) -> list[str]:
     return [CARDS[c].name for c in ids]
 
 
-def observation(state, seat: int | None) -> dict:
+def observe(state, seat: int | None) -> dict:
     from .constants import PHASE_NAMES, RESOLVE, TOWER_ID
 
     n = state.num_players

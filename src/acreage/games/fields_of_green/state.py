@@ -179,14 +179,11 @@ class FieldsState(GameState):
         self._revealed_flag = False
         return closed
 
-    def _generate(self) -> list[Action]:
-        return flow.legal(self)
-
-    def _do(self, action: Action) -> None:
-        flow.do(self, action)
-
-    def _advance(self) -> None:
-        flow.advance(self)
+    # The template's hooks are the declared flow's own functions (no call in between: they
+    # run at every step of every search).
+    _generate = flow.legal
+    _do = flow.do
+    _advance = flow.advance
 
     # ------------------------------------------------------------------ scoring and words
     def score(self, seat: int) -> int:
@@ -218,7 +215,7 @@ class FieldsState(GameState):
         return codec.action_from_id(self, action_id)
 
     def _parse_structural(self, text: str) -> Action:
-        return codec.parse_structural(self, text)
+        return codec.parse(self, text)
 
     # ------------------------------------------------------------------ events
     def describe_event(self, event: dict, labels: list[str] | None = None) -> str:
@@ -276,9 +273,9 @@ class FieldsState(GameState):
         return determinize(self, seat, rng)
 
     def _observation(self, seat: int) -> dict:
-        from .hidden import observation
+        from .hidden import observe
 
-        return observation(self, seat)
+        return observe(self, seat)
 
     # ------------------------------------------------------------------ records
     def _state_to_json(self) -> dict:

@@ -7,9 +7,9 @@ from typing import Any
 from ...core.levels import Level
 from ...core.options import OptionSpec, as_bool
 from ...core.registry import GameInfo
+from .bots.heuristic import evaluate, value
 from .conservation import conservation_errors
 from .content import CHARACTER_BY_NAME, CHARACTERS, FARMHOUSE_BY_NAME, FARMHOUSES
-from .heuristic import evaluate, value
 from .present import PRESENTATION
 from .state import HarvestState
 

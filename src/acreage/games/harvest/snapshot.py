@@ -14,7 +14,8 @@ from ...core.options import normalise_options
 from ...core.registry import game_info
 from ...core.rng import Rng
 from . import rulings as R
-from .actions import NCELLS, NUM_ACTION_IDS, parse
+from .actions import NCELLS, NUM_ACTION_IDS
+from .codec import parse
 from .content import BUILDINGS, CHARACTERS, FARMHOUSES, FESTIVAL, GAIRY, MARKET, SPACES, SUNRISE
 from .frames import BY_KIND, Income, Visit
 

@@ -12,21 +12,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.errors import IllegalAction
 from ...core.events import new_log
 from ...core.rng import Rng
 from ...core.state import GameState
-from . import flow, scoring
+from . import codec, flow, scoring
 from . import rulings as R
 from .actions import (
     KEEPC,
     KEEPH,
     NCELLS,
     NUM_ACTION_IDS,
-    WORDS,
     Action,
-    from_id,
-    parse,
 )
 from .cards import draw_card
 from .constants import EMPTY, FOREST
@@ -178,14 +174,11 @@ class HarvestState(GameState):
         return bool(self.frames) and type(self.frames[-1]) not in TURN_STARTS
 
     # ------------------------------------------------------------------ apply's steps (core template)
-    def _generate(self) -> list[Action]:
-        return flow.legal(self)
-
-    def _do(self, action: Action) -> None:
-        flow.do(self, action)
-
-    def _advance(self) -> None:
-        flow.advance(self)
+    # The template's hooks are the declared flow's own functions (no call in between: they
+    # run at every step of every search).
+    _generate = flow.legal
+    _do = flow.do
+    _advance = flow.advance
 
     def _log_decision(self, seat: int | None, action: Action) -> None:
         log_action(self, seat, action)
@@ -264,16 +257,13 @@ class HarvestState(GameState):
 
     # ------------------------------------------------------------------ ids and notation
     def _action_id(self, action: Action) -> int:
-        if not 0 <= action.kind < len(WORDS):
-            raise IllegalAction(f"{tuple(action)} has kind {action.kind}, which is not an action kind; "
-                                f"kinds run 0-{len(WORDS) - 1} ({', '.join(WORDS)})")
-        return action.id
+        return codec.action_id(self, action)
 
     def _action_from_id(self, action_id: int) -> Action:
-        return from_id(action_id)
+        return codec.action_from_id(self, action_id)
 
     def _parse_structural(self, text: str) -> Action:
-        return parse(text)
+        return codec.parse(text)
 
 
     def _state_to_json(self) -> dict:

@@ -19,10 +19,10 @@ It reads only what ``seat`` may see: every farm and stock are public.
 
 from __future__ import annotations
 
-from . import rulings as R
-from .constants import CARDS, EQ_BONUS, EQ_END_VP, HARVEST_PHASE, OVER, TOWER_ID
-from .frames import Harvest
-from .queries import (
+from .. import rulings as R
+from ..constants import CARDS, EQ_BONUS, EQ_END_VP, HARVEST_PHASE, OVER, TOWER_ID
+from ..frames import Harvest
+from ..queries import (
     counted_gain,
     end_game_vp,
     food_cap,

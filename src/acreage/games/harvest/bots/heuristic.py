@@ -18,9 +18,9 @@ harvest pays 1 to 6; harvesting lowered its estimate and the bots harvested abou
 
 from __future__ import annotations
 
-from .constants import CROP0, SEED0
-from .content import BUILDINGS, CROPS
-from .frames import Visit
+from ..constants import CROP0, SEED0
+from ..content import BUILDINGS, CROPS
+from ..frames import Visit
 
 #: A piece placed per round besides the three wheelbarrows: the basket (expansion).
 _PIECES_PER_ROUND = 4
