@@ -282,28 +282,29 @@ def encode(state, seat: int) -> list[float]:
 
     d = off["details"]
     pending = -1
-    if decision == _D_PAY:
-        rem = top.owed
-        for i in range(7):
-            out[d + i] = _clip(rem[i] / 4)
-        then = top.purpose
-        out[d + 7 + _PAY_FOR[then.kind]] = 1.0
-        if then.kind == "build":
-            pending = then.tile
-    elif decision == _D_PLACE:
-        pending = top.tile
-    elif decision == _D_KEEP:
-        vec = top.goods
-        for g in range(NUM_GOODS):
-            out[d + 10 + g] = _clip(vec[g] / 8)
-        out[d + 15] = _clip(top.free / 8)
-    elif decision == _D_CHOOSE:
-        out[d + 16] = _clip(top.amount / 8)
-    elif decision == _D_TRAILS:
-        out[d + 17] = _clip(top.count / 8)
-    elif decision == _D_TSTART:
-        out[d + 18] = 1.0 if top.active >= 0 else 0.0
-        out[d + 19] = _clip(top.left / 4)
+    if top is not None:  # the details of a decision under way
+        if decision == _D_PAY:
+            rem = top.owed
+            for i in range(7):
+                out[d + i] = _clip(rem[i] / 4)
+            then = top.purpose
+            out[d + 7 + _PAY_FOR[then.kind]] = 1.0
+            if then.kind == "build":
+                pending = then.tile
+        elif decision == _D_PLACE:
+            pending = top.tile
+        elif decision == _D_KEEP:
+            vec = top.goods
+            for g in range(NUM_GOODS):
+                out[d + 10 + g] = _clip(vec[g] / 8)
+            out[d + 15] = _clip(top.free / 8)
+        elif decision == _D_CHOOSE:
+            out[d + 16] = _clip(top.amount / 8)
+        elif decision == _D_TRAILS:
+            out[d + 17] = _clip(top.laid / 8)
+        elif decision == _D_TSTART:
+            out[d + 18] = 1.0 if top.active >= 0 else 0.0
+            out[d + 19] = _clip(top.left / 4)
     if state.phase in (TRANSPORT, FINAL):
         cap = state.options.get("move_cap", DEFAULT_MOVE_CAP)
         out[d + 20] = _clip(max(state.moves_left, 0) / cap)

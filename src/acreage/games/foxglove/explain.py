@@ -111,7 +111,7 @@ def describe_decision(state) -> str:
         if kind is Place:
             return f"seat {seat}: choose a cell for the {TILES[top.tile].name}"
         if kind is Trails:
-            return f"seat {seat}: trail action ({top.count} so far): build or upgrade trails, or done"
+            return f"seat {seat}: trail action ({top.laid} so far): build or upgrade trails, or done"
         if kind is Keep:
             name = TILES[state.kinds[seat][top.building]].name
             offer = format_goods(top.goods)

@@ -7,135 +7,192 @@ a build waits for its cell, then for the cubes that pay; a trail action for its 
 building's gain for the goods to keep. Records are never changed in place: a step that moves a
 decision on puts the updated record in its place. ``kind`` is the record's short name in
 snapshots; ``flow.py`` says which step answers each kind, in the rulebook's order.
+
+Each record is two classes: its fields as a ``NamedTuple`` (``_Pay``), and the record itself
+(``Pay``) adding its ``kind`` and docstring. A ``NamedTuple``'s body may hold only fields, so a
+type checker would read a ``kind`` written there as one more field; the subclass costs nothing
+at run time (no slots of its own, the same fast field access).
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 
 # ---------------------------------------------------------------- what a payment is for
-class Build(NamedTuple):
-    """A tile taken from the display, to stand on ``cell`` once paid (FF-CON-5..11)."""
-
+class _Build(NamedTuple):
     tile: int
     cell: int
-    kind = "build"
 
 
-class NewTrail(NamedTuple):
+class Build(_Build):
+    """A tile taken from the display, to stand on ``cell`` once paid (FF-CON-5..11)."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = "build"
+
+
+class _NewTrail(NamedTuple):
+    cell: int
+    shape: int
+
+
+class NewTrail(_NewTrail):
     """A trail of ``shape`` (a bit mask of openings) to lay on ``cell`` once paid (FF-TRL-2/3)."""
 
+    __slots__ = ()
+    kind: ClassVar[str] = "trail"
+
+
+class _Upgrade(NamedTuple):
     cell: int
     shape: int
-    kind = "trail"
 
 
-class Upgrade(NamedTuple):
+class Upgrade(_Upgrade):
     """The trail on ``cell`` to become the T-junction ``shape`` once paid (FF-TRL-4, FF-TRL-11)."""
 
-    cell: int
-    shape: int
-    kind = "upgrade"
+    __slots__ = ()
+    kind: ClassVar[str] = "upgrade"
 
 
-PURPOSES: dict[str, type] = {cls.kind: cls for cls in (Build, NewTrail, Upgrade)}
+PURPOSES: dict[str, type[Any]] = {cls.kind: cls for cls in (Build, NewTrail, Upgrade)}
 
 
 # ---------------------------------------------------------------- construction (FF-CON, FF-TRL)
-class Place(NamedTuple):
-    """Choose the cell for the tile just taken from the display (FF-CON-8/9)."""
-
+class _Place(NamedTuple):
     seat: int
     tile: int
-    kind = "place"
 
 
-class Pay(NamedTuple):
+class Place(_Place):
+    """Choose the cell for the tile just taken from the display (FF-CON-8/9)."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = "place"
+
+
+class _Pay(NamedTuple):
+    seat: int
+    owed: tuple[int, ...]
+    purpose: Build | NewTrail | Upgrade
+
+
+class Pay(_Pay):
     """Choose the cubes that pay, one at a time (FF-CON-6/7, FF-TRL-2..5).
 
     ``owed`` is (wood, stone, wheat, coal, sheep, either, substitutes): ``either`` units may be
     wood or stone (trails), ``substitutes`` stone units may still be paid with wood (the Mason's
     Lodge, FF-EFX-20)."""
 
+    __slots__ = ()
+    kind: ClassVar[str] = "pay"
+
+
+class _Trails(NamedTuple):
     seat: int
-    owed: tuple[int, ...]
-    purpose: Build | NewTrail | Upgrade
-    kind = "pay"
+    laid: int  # trails laid or upgraded so far in this action
 
 
-class Trails(NamedTuple):
+class Trails(_Trails):
     """A trail action under way: lay or upgrade trails, or stop (FF-CON-4, FF-TRL)."""
 
-    seat: int
-    count: int  # trails laid or upgraded so far in this action
-    kind = "trails"
+    __slots__ = ()
+    kind: ClassVar[str] = "trails"
 
 
-class Choose(NamedTuple):
-    """Choose the one goods type a new building gains ``amount`` of (FF-EFX-9)."""
-
+class _Choose(NamedTuple):
     seat: int
     building: int
     amount: int
-    kind = "choose"
+
+
+class Choose(_Choose):
+    """Choose the one goods type a new building gains ``amount`` of (FF-EFX-9)."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = "choose"
 
 
 # ---------------------------------------------------------------- gains that do not fit (FF-PRD-3/4)
-class Keep(NamedTuple):
-    """Keep one more cube of a gain that does not fit the building's free slots."""
-
+class _Keep(NamedTuple):
     seat: int
     building: int
     goods: tuple[int, ...]  # the cubes still offered, by type
     free: int  # free slots left on the building
-    kind = "keep"
+
+
+class Keep(_Keep):
+    """Keep one more cube of a gain that does not fit the building's free slots."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = "keep"
 
 
 # ---------------------------------------------------------------- transportation (FF-TRN-10, FF-FIN-5)
-class TransportStart(NamedTuple):
-    """The start-of-transport effects (Hauler's Hut, Porter's Lodge): use one, go on, or stop."""
-
+class _TransportStart(NamedTuple):
     seat: int
     pending: tuple[int, ...]  # buildings whose effect is still unused
     active: int  # the building whose effect is under way, -1 if none
     left: int  # uses left of the active effect
-    kind = "tstart"
+
+
+class TransportStart(_TransportStart):
+    """The start-of-transport effects (Hauler's Hut, Porter's Lodge): use one, go on, or stop."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = "tstart"
 
 
 # ---------------------------------------------------------------- steps the engine runs by itself
-class BeginConstruction(NamedTuple):
+class _BeginConstruction(NamedTuple):
+    seat: int  # always -1: no seat acts
+
+
+class BeginConstruction(_BeginConstruction):
     """Automatic: production is done, construction begins (FF-RND-1)."""
 
-    seat: int  # always -1: no seat acts
-    kind = "begin_construction"
+    __slots__ = ()
+    kind: ClassVar[str] = "begin_construction"
 
 
-class Refill(NamedTuple):
-    """Automatic: refill an emptied display space once the build is done (FF-DSP-2..4)."""
-
+class _Refill(NamedTuple):
     seat: int
     space: int
-    kind = "refill"
 
 
-class SoloRefresh(NamedTuple):
-    """Automatic: the solo display's refresh after a build (FF-SOLO-6..8)."""
+class Refill(_Refill):
+    """Automatic: refill an emptied display space once the build is done (FF-DSP-2..4)."""
 
+    __slots__ = ()
+    kind: ClassVar[str] = "refill"
+
+
+class _SoloRefresh(NamedTuple):
     seat: int
     area: str  # "AB" or "C"
-    kind = "solo_refresh"
 
 
-class EndTurn(NamedTuple):
+class SoloRefresh(_SoloRefresh):
+    """Automatic: the solo display's refresh after a build (FF-SOLO-6..8)."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = "solo_refresh"
+
+
+class _EndTurn(NamedTuple):
+    seat: int
+
+
+class EndTurn(_EndTurn):
     """Automatic: the end of a build's turn, once its effects are settled (FF-CON-2)."""
 
-    seat: int
-    kind = "end_turn"
+    __slots__ = ()
+    kind: ClassVar[str] = "end_turn"
 
 
 #: Every record, by its kind: snapshots name frames by kind.
-BY_KIND: dict[str, type] = {cls.kind: cls for cls in (
+BY_KIND: dict[str, type[Any]] = {cls.kind: cls for cls in (
     Pay, Place, Trails, Keep, Choose, TransportStart, BeginConstruction, Refill, SoloRefresh, EndTurn)}
 
 #: The frames that wait for a seat's decision (the others the engine runs by itself).

@@ -25,7 +25,7 @@ def determinize(state, seat: int, rng):
     c.rng = Rng(source.next64())
     return c
 
-def observe(state, seat: int) -> dict:
+def observe(state, seat: int | None) -> dict:
     """Everything public: towns, display, stack sizes, scores and the pending decision."""
     towns = []
     for s in range(state.num_players):

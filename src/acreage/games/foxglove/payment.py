@@ -62,15 +62,15 @@ def pay_do(state, top: Pay, action: Action) -> None:
             "tile": TILES[state.kinds[seat][state.cells[seat][action.b]]].name,
         })
     owed = pay_step(top.owed, g)
+    assert owed is not None, "pay_legal offers only goods still owed"
     if any(owed[:6]):
         state.frames[-1] = Pay(seat, owed, purpose)
         return
     state.frames.pop()
-    what = type(purpose)
-    if what is Build:
+    if isinstance(purpose, Build):
         state.subs_left[seat] = owed[6]
         complete_build(state, seat, purpose.tile, purpose.cell)
-    elif what is NewTrail:
+    elif isinstance(purpose, NewTrail):
         place_trail(state, seat, purpose.cell, purpose.shape)
     else:  # Upgrade
         finish_upgrade(state, seat, purpose.cell, purpose.shape)

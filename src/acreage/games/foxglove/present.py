@@ -244,7 +244,7 @@ def _paying(state) -> dict[str, Any] | None:
     if either:
         owed = (owed + " and " if owed else "") + f"{either} wood or stone"
     out: dict[str, Any] = {"seat": seat, "what": then.kind, "owed": owed or "nothing"}
-    if type(then) is Build:
+    if isinstance(then, Build):
         tile = TILES[then.tile]
         out.update(tile=f"{tile.name}|{tile.tier}", name=tile.name, cell=cell_name(then.cell))
     else:

@@ -80,11 +80,11 @@ def keep_legal(state, top: Keep) -> list[Action]:
 def keep_do(state, top: Keep, action: Action) -> None:
     """Keep one cube; while slots and offered cubes remain, what fits by itself is placed and
     the rest asked again; the cubes left over are lost."""
-    seat, b, vec, free = top.seat, top.building, top.goods, top.free
+    seat, b, free = top.seat, top.building, top.free
     g = action.a
     cubes = state.cubes[seat]
     cubes[b * NUM_GOODS + g] += 1
-    vec = list(vec)
+    vec = list(top.goods)
     vec[g] -= 1
     free -= 1
     state.frames.pop()

@@ -67,6 +67,8 @@ class FoxgloveState(GameState):
         self.undo_floor = 0
         self._legal: list[Action] | None = None
         self.removed: list[int] = []
+        self.stacks: list[list[int]] = [[], [], []]  # A, B, C; top = last (setup_tiles deals them)
+        self.display: list[list[int]] = []  # each space's tiles, identical ones stacked
         # Towns (FF-SET-6/7): cell -> code (building index >= 0, trail = -openings).
         self.cells: list[dict[int, int]] = []
         self.kinds: list[list[int]] = []
@@ -134,7 +136,8 @@ class FoxgloveState(GameState):
     _advance = flow.advance
 
     def _log_decision(self, seat: int | None, action: Action) -> None:
-        if action.kind == DONE and not self.frames and (self.phase == TRANSPORT or self.phase == FINAL):
+        if (action.kind == DONE and not self.frames and (self.phase == TRANSPORT or self.phase == FINAL)
+                and self._events is not None):
             self._events.add("stage_end", seat, {"reason": "done"})
 
     def _turn_marker(self) -> tuple:
@@ -204,7 +207,7 @@ class FoxgloveState(GameState):
         c._topo = self._topo[:]
         return c
 
-    def _observation(self, seat: int) -> dict:
+    def _observation(self, seat: int | None) -> dict:
         from .hidden import observe
 
         return observe(self, seat)

@@ -6,13 +6,15 @@ clones until one of them builds, so transport move generation is a lookup, not a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .content import TILES
 from .geometry import neighbours, opposite
 
 CONNECTOR = frozenset(t.id for t in TILES if any(e.kind == "connector" for e in t.effects))
 
 
-def joined(cells: dict[int, int], kinds: list[int], a: int, d: int, b: int) -> bool:
+def joined(cells: dict[int, int], kinds: Sequence[int], a: int, d: int, b: int) -> bool:
     """Whether cells ``a`` and ``b`` (``b`` lies in direction ``d`` of ``a``) are joined (FF-TRL-13)."""
     ca = cells[a]
     cb = cells[b]

@@ -39,7 +39,7 @@ def trails_legal(state, top: Trails) -> list[Action]:
                 for t in TEES:
                     if t & live == live:
                         acts.append(Action(UPGRADE, cell, t))
-    if top.count >= 1:
+    if top.laid >= 1:
         acts.append(A_DONE)  # FF-CON-4: an empty trail action is not offered
     return acts
 
@@ -89,4 +89,4 @@ def finish_upgrade(state, seat: int, cell: int, mask: int) -> None:
 
 def _count_trail_step(state) -> None:
     top = state.frames[-1]
-    state.frames[-1] = Trails(top.seat, top.count + 1)
+    state.frames[-1] = Trails(top.seat, top.laid + 1)

@@ -19,6 +19,9 @@ must run in the order ``heuristic._evaluate`` calls them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from ..constants import CONSTRUCTION, PRODUCTION
 from ..frames import TransportStart
 from ..goods import NUM_GOODS, STONE, WOOD
@@ -97,7 +100,8 @@ class TownSurvey:
         end-game holder or the Museum banks what it holds (``None``)."""
         cubes, kinds, prod_left = self.cubes, self.kinds, self.prod_left
         sup: dict[int, list[float]] = {}
-        consumers = []  # (rate per cube, building, kind, spec, mask of goods taken)
+        # (rate per cube, building, kind, spec, mask of goods taken)
+        consumers: list[tuple[float, int, str, Any, int]] = []
         makers = []
         producers = []
         spare: list[list[int] | None] = []
@@ -221,7 +225,7 @@ class TownSurvey:
                 limit = BIG if final_now else cap
                 if limit <= 0:
                     continue
-                goods = EVERY_GOOD if k else NEEDS[id(inputs)]
+                goods: Sequence[int] = EVERY_GOOD if k else NEEDS[id(inputs)]
                 raw, srcs = sources(supply, t, goods, True)
                 counts = [int(raw[g] + 1e-9) for g in range(NUM_GOODS)]
                 if k:
@@ -264,28 +268,28 @@ class TownSurvey:
                         total += per * take_cubes(supply, srcs[g], g, need[g], used)
             elif kind in ("sink", "hold"):
                 mask, per, _per_fut, _free = spec
-                left = int(room[t] + 1e-9)
-                if left <= 0 or per <= 0:
+                slots_left = int(room[t] + 1e-9)
+                if slots_left <= 0 or per <= 0:
                     continue
                 goods = [g for g in range(NUM_GOODS) if mask >> g & 1]
                 raw, srcs = sources({b: v for b, v in supply.items() if b != t}, t, goods, True)
                 for g in goods:
-                    n = min(int(raw[g] + 1e-9), left)
+                    n = min(int(raw[g] + 1e-9), slots_left)
                     if n > 0:
                         total += per * take_cubes(supply, srcs[g], g, n, used)
-                        left -= n
-                room[t] = float(left)
+                        slots_left -= n
+                room[t] = float(slots_left)
             else:  # museum: one cube of each type it lacks
                 held, _free, pts = spec
-                left = int(room[t] + 1e-9)
+                slots_left = int(room[t] + 1e-9)
                 goods = [g for g in range(NUM_GOODS) if not held[g]]
                 raw, srcs = sources({b: v for b, v in supply.items() if b != t}, t, goods, True)
                 for g in goods:
-                    if left > 0 and raw[g] >= 1 - 1e-9:
+                    if slots_left > 0 and raw[g] >= 1 - 1e-9:
                         total += pts * take_cubes(supply, srcs[g], g, 1, used)
-                        left -= 1
+                        slots_left -= 1
                         self.museum_done.add((t, g))
-                room[t] = float(left)
+                room[t] = float(slots_left)
         return total
 
     def run_makers_final(self) -> None:
@@ -339,7 +343,7 @@ class TownSurvey:
                 limit = cap * (self.normal_future + FINAL_MULT)
                 if limit <= 0:
                     continue
-                goods = EVERY_GOOD if k else NEEDS[id(inputs)]
+                goods: Sequence[int] = EVERY_GOOD if k else NEEDS[id(inputs)]
                 raw, srcs = sources(supply, t, goods, False)
                 avail = [0.0] * NUM_GOODS
                 for g in goods:
@@ -404,7 +408,7 @@ class TownSurvey:
         return total
 
 
-def _missing(n: int, own, inputs, k: int, goods) -> float:
+def _missing(n: float, own, inputs, k: int, goods) -> float:
     """Cubes that must still come onto a converter holding ``own`` for ``n`` sets."""
     if k:
         return k * n - sum(min(own[g], n) for g in goods)

@@ -185,7 +185,7 @@ def _solve(town: TransportTown, cp, batches: int, budget: _Budget, workers: int,
         bound = value
     else:
         bound = int((solver.BestObjectiveBound() + w - 1) // w)
-    steps = []
+    steps: list[tuple] = []  # ("process",), ("haul", moves) or (kind, moves)
     for kind, payload, enable in bld.steps:
         if kind == "process":
             if solver.Value(payload):
@@ -333,16 +333,16 @@ def _plan_once(state, weights: Weights | None, work_limit: float, time_limit: fl
     # The relaxation's own optimum, if its moves can be put in a legal order (and, in round 4,
     # need no processing step before the last), is a legal plan at the bound: optimal.
     start = realise(town, relax.steps, relax.order, relaxed_moves=[])
-    moves_step = next((s[1] for s in relax.steps if s[0] == "moves"), [])
+    moves_step: list = next((s[1] for s in relax.steps if s[0] == "moves"), [])
     if not moves_step or not start.ended:
         order = schedule(town, moves_step, start.cubes)
         if order is not None:
-            rp = realise(town, relax.steps, relax.order, relaxed_moves=order)
-            pts, left, _ = town.value_of(rp.cubes, rp.gained)
+            start_rp = realise(town, relax.steps, relax.order, relaxed_moves=order)
+            pts, left, _ = town.value_of(start_rp.cubes, start_rp.gained)
             if SCALE * pts + left >= ub:
-                return _finish_plan(town, rp, t0, "cp-sat", True, ub, 1, notes)
+                return _finish_plan(town, start_rp, t0, "cp-sat", True, ub, 1, notes)
             if SCALE * pts + left > fallback[0]:
-                fallback = (SCALE * pts + left, rp)
+                fallback = (SCALE * pts + left, start_rp)
     # The batched model, with more batches until it reaches the bound (then it is optimal).
     target = (ub, relax.penalty if relax.optimal else 10 ** 9)
     best = None
@@ -373,6 +373,7 @@ def _plan_once(state, weights: Weights | None, work_limit: float, time_limit: fl
     if rp is None:
         value, rp, kb = fallback[0], fallback[1], 0
     else:
+        assert best is not None
         value, kb = best[0].value, best[1]
     proven = value >= ub
     if not proven:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from ....core.caches import memo_table
 from .. import effects as fx
@@ -323,11 +324,11 @@ class ModelBuilder:
         if not t.modelled_tstart or t.order == "none":
             return cur
         m = self.m
-        porter_first = None
+        porter_first: Any = None
         if t.order == "either":
             porter_first = m.NewBoolVar("porter_first")
             self.named["porter_first"] = porter_first
-        blocks = []
+        blocks: list[tuple[str, Any]] = []
         if t.order in ("porter", "either") and t.porter is not None:
             blocks.append(("porter", None if porter_first is None else porter_first))
         if t.hut is not None:
@@ -336,9 +337,10 @@ class ModelBuilder:
             blocks.append(("porter", porter_first.Not()))
         if t.order == "hut" and t.porter is not None:
             blocks.append(("porter", None))
-        porter_total = []
+        porter_total: list[Any] = []
         for blk, (kind, enable) in enumerate(blocks):
             if kind == "hut":
+                assert t.hut is not None
                 hb, left = t.hut
                 pairs = [(a, hb, g) for a in range(t.B) if a != hb for g in t.may[a] if g in t.may[hb]]
                 if not pairs or left <= 0:
@@ -352,6 +354,7 @@ class ModelBuilder:
                 self.penalty.extend(fl.values())
                 self.steps.append(("haul", fl, None))
             else:
+                assert t.porter is not None
                 pb, left = t.porter
                 pairs = t.porter_pairs()
                 if not pairs or left <= 0:
@@ -363,6 +366,7 @@ class ModelBuilder:
                     self.penalty.extend(fl.values())
                     self.steps.append(("porter", fl, enable))
         if porter_total:
+            assert t.porter is not None
             m.Add(sum(porter_total) <= t.porter[1])
         self.porter_first = porter_first
         return cur

@@ -81,7 +81,8 @@ class TransportTown:
             self.may.append(sorted(m))
         self._reach: dict[tuple[int, int], tuple[int, ...]] = {}
         # Start-of-transport effects (FF-TRN-10, FF-EFX-21..26).
-        self.hut = self.porter = None  # (building, uses left)
+        self.hut: tuple[int, int] | None = None  # (building, uses left)
+        self.porter: tuple[int, int] | None = None
         self.order = "none"  # which effect comes first: "hut", "porter", "either" or "none"
         if self.tstart is not None:
             pending, active, left = self.tstart.pending, self.tstart.active, self.tstart.left

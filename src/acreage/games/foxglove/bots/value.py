@@ -34,6 +34,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
 from ....core.caches import memo_table
 from ....core.errors import ContentError
@@ -87,7 +88,7 @@ def _load(path: Path = MODEL_FILE) -> dict[int, tuple[float, tuple[float, ...]]]
             f"match, or refit with tools/fit_value.py --write")
     out = {}
     for key in ROUNDS:
-        entry = rounds.get(key) if isinstance(rounds, dict) else None
+        entry: Any = rounds.get(key) if isinstance(rounds, dict) else None
         try:
             weights = [float(w) for w in entry["weights"]]
             bias = float(entry["bias"])
