@@ -5,11 +5,20 @@ Coordinates: the Forest is at (0,0) and the Mine at (1,0); x grows east and y gr
 
 from __future__ import annotations
 
+import pytest
+
+from acreage import IllegalAction
 from acreage.games.foxglove import scenario as sc
 from acreage.games.foxglove.content import find_tile
 
 FOREST = (0, 0)
 MINE = (1, 0)
+ALL_GOODS = ("wood", "stone", "wheat", "coal", "sheep")
+NEXT_TO_START = {(0, -1), (1, -1), (-1, 0), (2, 0), (0, 1), (1, 1)}
+
+# Six A tiles and four C tiles with different names, used to make displays deterministic.
+SIX_A = ["Allotment", "Meadow", "Barn", "Quarry", "Coal Mine", "Volcano"]
+FOUR_C = ["Bakery", "Cafe", "Foundry", "Grocer"]
 
 
 def game(players: int = 2, seed: int = 3, **options):
@@ -18,9 +27,37 @@ def game(players: int = 2, seed: int = 3, **options):
     return sc.fresh(players, seed=seed, **options)
 
 
+def game_seed_0(players: int = 2, seed: int = 0, **options):
+    """``game`` on seed 0 unless told: the tests of setup, the display, rounds, construction and
+    trails build their positions on it, under the name ``game``."""
+    return game(players, seed=seed, **options)
+
+
 def legal(state) -> set[str]:
     """The legal actions, as notation."""
     return {str(a) for a in state.legal_actions()}
+
+
+def sorted_legal(state) -> list[str]:
+    """The legal actions, as notation, in sorted order."""
+    return sorted(str(a) for a in state.legal_actions())
+
+
+def assert_illegal(state, text: str) -> None:
+    """``text`` is refused (as notation and as a structural action) and nothing changes."""
+    before = state.to_json()
+    with pytest.raises(IllegalAction):
+        state.apply(text)
+    assert state.to_json() == before
+    action = state._parse_structural(text)
+    with pytest.raises(IllegalAction):
+        state.apply(action)
+    assert state.to_json() == before
+
+
+def new_events(state, since: int) -> list[dict]:
+    """The events after ``since``, without the bookkeeping fields ``i`` and ``step``."""
+    return [{k: v for k, v in e.items() if k not in ("i", "step")} for e in state.events_for(None, since)]
 
 
 def moves(state) -> set[str]:
@@ -99,3 +136,96 @@ def finish_in_round_4(state) -> None:
     """Go to round 4's combined stage and declare done for every seat until the game is over."""
     sc.goto_transport(state, 0, round=4)
     finish_game(state)
+
+
+def stock(state, seat: int, wood: int = 5, stone: int = 3) -> None:
+    sc.set_cubes(state, seat, (0, 0), wood=wood)
+    sc.set_cubes(state, seat, (1, 0), stone=stone)
+
+
+def total_cubes(state, seat: int) -> int:
+    return state.cubes_in_town(seat)
+
+
+def names(state) -> list[list[str]]:
+    return sc.display_names(state)
+
+
+def stack_refs(state, tier: str) -> list[str]:
+    """The tier's face-down stack as 'tier:name' refs, top of the stack LAST."""
+    return state.to_json()["state"]["stacks"][tier]
+
+
+def display_refs(state) -> list[list[str]]:
+    return state.to_json()["state"]["display"]
+
+
+def town(state, seat: int) -> dict:
+    return state.to_json()["state"]["towns"][seat]
+
+
+def trail_at(state, seat: int, at: tuple[int, int]) -> str | None:
+    for x, y, shape in town(state, seat)["trails"]:
+        if (x, y) == at:
+            return shape
+    return None
+
+
+def place_cells(state) -> set[tuple[int, int]]:
+    out = set()
+    for a in legal(state):
+        if a.startswith("place "):
+            x, y = a.split()[1].split(",")
+            out.add((int(x), int(y)))
+    return out
+
+
+def phase(state) -> str:
+    return state.observation(0)["phase"]
+
+
+def pass_and_finish_round(state) -> None:
+    """Everyone passes and finishes transport until the round number changes (or the game ends)."""
+    start = state.round
+    while not state.is_terminal and state.round == start:
+        acts = legal(state)
+        state.apply("pass" if "pass" in acts else "done")
+
+
+def processed(name: str, tier: str | None = None, **cubes: int) -> tuple[int, dict[str, int]]:
+    """Run one round-1 processing phase on a lone, unconnected ``name``: (points, cubes after)."""
+    state = game()
+    empty_town(state, 0)
+    hold(state, 1)
+    sc.add_building(state, 0, name, (3, 3), tier=tier, **cubes)
+    sc.goto_transport(state, 0, round=1)
+    assert legal(state) == {"done"}
+    before = state.scores()[0]
+    state.apply("done")
+    assert state.current_player == 1  # seat 0's processing ran without asking anything
+    return state.scores()[0] - before, sc.cubes_at(state, 0, (3, 3))
+
+
+def produced(name: str, tier: str | None = None, points: int = 0, **cubes: int):
+    """Run round-2 production on a lone ``name`` (Forest and Mine already full)."""
+    state = game()
+    empty_town(state, 0, wood=5, stone=3)
+    state.points[0] = points
+    sc.add_building(state, 0, name, (3, 3), tier=tier, **cubes)
+    sc.start_round(state, 2)
+    return state
+
+
+def _one_move_under_a_cap_of_one():
+    """Move cap 1; the Forest's 2 wood can go to a Kiln along an NS trail; one has moved, with
+    the log kept from just before the move (its index returned)."""
+    state = game(move_cap=1)
+    empty_town(state, 0, wood=2)
+    sc.add_trail(state, 0, (0, 1), "NS")
+    sc.add_building(state, 0, "Charcoal Kiln", (0, 2), tier="A")
+    hold(state, 1)
+    sc.goto_transport(state, 0, round=1)
+    state.record_events()
+    start = state.event_count
+    sc.play(state, "move wood 0,0>0,2")
+    return state, start

@@ -1,30 +1,31 @@
-"""Foxglove Farm's event log and score breakdown on the rulebook's worked examples.
-
-Each test builds the example's position by hand (``scenario``), switches the log on, plays the
-example and compares the events it yields, field by field, with what the rulebook says
-happened. A hand-built position is not what its record replays to, so its log begins with a
-``log_begins`` event and the points it held before show in the breakdown as one entry.
-"""
+"""The event log and the score breakdown (``events.py``), mostly on the rulebook's worked examples:
+each test builds the position by hand, switches the log on, plays it and compares the events, field
+by field, with what the rulebook says happened; a hand-built position is not what its record
+replays to, so its log begins with a ``log_begins`` event and the points it held before show in the
+breakdown as one entry. Also how the state words an event and which events are news (events of
+FF-SET, FF-RND, FF-PRD, FF-CON, FF-TRN, FF-PRC, FF-END and FF-EFX, with FF-EX-2, FF-EX-8 and
+FF-EX-9)."""
 
 from __future__ import annotations
 
 import random
-
-import pytest
 
 import acreage
 from acreage.core.events import EARLIER
 from acreage.games.foxglove import scenario as sc
 from acreage.games.foxglove.content import TILES
 from acreage.games.foxglove.events import FLOOR_SOURCE, describe
-from acreage.games.foxglove.goods import NUM_GOODS
 
-from .helpers import build, construction_turn, empty_town, game, hold, kuly
-
-
-def new_events(state, since: int) -> list[dict]:
-    """The events after ``since``, without the bookkeeping fields ``i`` and ``step``."""
-    return [{k: v for k, v in e.items() if k not in ("i", "step")} for e in state.events_for(None, since)]
+from .helpers import (
+    _one_move_under_a_cap_of_one,
+    build,
+    construction_turn,
+    empty_town,
+    game,
+    hold,
+    kuly,
+    new_events,
+)
 
 
 def test_kuly_transport_and_processing_tell_every_move_and_point_FF_EX_8_FF_PRC_1_FF_PRC_4():
@@ -162,17 +163,6 @@ def test_setup_is_told_first_with_the_start_player_and_the_display_FF_SET_12_FF_
     assert len(first["display"]) == len(state.display)
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_each_town_starts_with_the_forest_and_the_mine_and_their_cubes_only_FF_SET_7(players):
-    """FF-SET-7: each town starts as the two halves of the starting tile; the cube vector holds
-    one entry per goods type per building, nothing more."""
-    state = acreage.new_game("foxglove", players=players, seed=2)
-    for seat in range(players):
-        assert [TILES[t].name for t in state.kinds[seat]] == ["Forest", "Mine"]
-        assert len(state.cubes[seat]) == NUM_GOODS * len(state.kinds[seat])
-    assert state.undo_floor == 0 and state.history == []
-
-
 def test_an_emporium_choice_is_told_with_what_it_gave_FF_EFX_9():
     """FF-EFX-9: the Emporium's owner names a type and gets 5 of it; the log says which and how
     many landed on the tile."""
@@ -226,3 +216,16 @@ def test_a_different_types_converter_tells_how_many_sets_it_made_FF_PRC_6():
                      "used": {"wood": 2, "stone": 2, "wheat": 2}, "made": {}, "points": 18,
                      "source": "Market (processing)"}
     assert sc.cubes_at(state, 0, (3, 3)) == {"wheat": 1}
+
+
+def test_state_describes_its_events_with_seat_labels_FF_TRN_11():
+    """The state's own event helpers: a forced stage end for the cap (FF-TRN-11) is news, a
+    "done" is not; the description names the seat by its label when labels are given."""
+    state, start = _one_move_under_a_cap_of_one()
+    cap = next(e for e in state.events_for(None, start) if e["kind"] == "stage_end")
+    assert state.event_is_news(cap) is True
+    assert state.event_is_news({"kind": "stage_end", "seat": 0, "reason": "done"}) is False
+    plain = state.describe_event(cap)
+    named = state.describe_event(cap, ["Ann", "Bob"])
+    assert "seat 0" in plain and "Ann" not in plain
+    assert "Ann" in named and "seat 0" not in named

@@ -1,16 +1,10 @@
-"""``determinize`` really re-samples the hidden order of the A, B and C building stacks (FF-SET-8)
-and changes nothing a seat can see.
-
-A ``determinize`` that returned a plain clone would keep every public fact, so it passes a test
-that compares only contents. Here, over several seeds of the searcher's generator:
-
-- each stack whose tiles are not all the same differs from the true order at least once;
-- ``observation(seat)``, the observation tensor and every public part of ``to_json()`` stay
-  exactly as they were, and so does the real game;
-- each stack keeps its tiles (the same multiset) and its tier: tiles never move between stacks;
-- the copy does not depend on the true order: two games that differ only in the order of a stack
-  give the same copy for the same searcher seed.
-"""
+"""What a seat cannot see (``hidden.py``): ``determinize`` re-samples the hidden order of the A, B
+and C stacks and changes nothing a seat can see. A copy that only cloned the game would keep every
+public fact as well, so over several seeds of the searcher's generator each stack of different
+tiles must leave its true order at least once, while the observation, its tensor and every public
+part of the snapshot stay the same, each stack keeps its tiles and its tier, and the copy does not
+depend on the true order. The observation also lists the expert seats, which are public (FF-SET-8,
+FF-TRN-7)."""
 
 from __future__ import annotations
 
@@ -22,6 +16,8 @@ import pytest
 from acreage.core.rng import Rng
 from acreage.games.foxglove import scenario as sc
 from acreage.games.foxglove.content import TILES
+
+from .helpers import game
 
 #: A stack of at least two different tiles keeps its order with probability at most 1/2 per try.
 TRIES = 30
@@ -115,3 +111,11 @@ def test_a_python_random_generator_seeds_the_copy_too_FF_SET_8():
     assert len({c.rng.state for c in copies}) == 5
     assert len({tuple(map(tuple, c.stacks)) for c in copies}) > 1
     assert state.determinize(1, random.Random(2)).to_json() == copies[2].to_json()
+
+
+def test_observation_lists_the_expert_seats_FF_TRN_7():
+    """FF-TRN-7: the expert variant is chosen per seat and is public; the observation lists
+    exactly the expert seats, and none when the option is absent."""
+    assert game(expert={1}).observation(0)["expert"] == [1]
+    assert game(players=3, expert={2, 0}).observation(None)["expert"] == [0, 2]
+    assert game().observation(None)["expert"] == []

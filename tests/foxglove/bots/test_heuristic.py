@@ -3,7 +3,7 @@
 Why: the learned value (``value.py``) was fitted on ``heuristic.evaluate_parts``; a change to
 any term, even in the order of a floating-point sum, silently changes what the fitted weights
 mean. A deliberate change to the heuristic must refit the value (``tools/fit_value.py``) and then
-rewrite this file's data: ``python tests/foxglove/test_heuristic_golden.py``.
+rewrite this file's data: ``python tests/foxglove/bots/test_heuristic.py``.
 """
 
 from __future__ import annotations
