@@ -54,7 +54,7 @@ def collect(agent_specs: list[str], games: int, seed: int, mid_share: float = 0.
         moved = 0
         while not state.is_terminal:
             if in_stage(state):
-                key = (state.round, state.stage_idx)
+                key = (state.round, state.stage_index)
                 if key != last:
                     states.append(state.clone())
                     last, moved = key, 0
@@ -79,7 +79,7 @@ def time_plans(states: list) -> dict:
         proven += p.optimal
         methods[p.method] = methods.get(p.method, 0) + 1
         values.append(p.value)
-        slow.append((p.solve_time, st.round, len(st.kinds[st.current_player]), p.optimal, p.batches))
+        slow.append((p.solve_time, st.round, len(st.building_tiles[st.current_player]), p.optimal, p.batches))
     times.sort()
     cpu.sort()
     slow.sort(reverse=True)
@@ -110,7 +110,7 @@ class PlannerGreedy:
 
     def decide(self, state, seat: int):
         if in_stage(state) and state.current_player == seat:
-            key = (state.round, state.stage_idx)
+            key = (state.round, state.stage_index)
             if key != self.key:
                 self.key = key
                 self.queue = list(pl.plan(state, self.weights).actions)
@@ -152,7 +152,7 @@ class StageTracker:
             self.gained += pl.process_cubes(self.cubes, t.kinds)
 
     def after(self, state, key) -> None:
-        if self.town is not None and (state.round, state.phase, state.stage_idx) != key:
+        if self.town is not None and (state.round, state.phase, state.stage_index) != key:
             pts, left, _ = self.town.value_of(self.cubes, self.gained)
             greedy_value = (pl.SCALE * pts + left) / pl.SCALE
             self.rows.append((self.plan.value, greedy_value, self.plan.processing_points, pts))
@@ -166,7 +166,7 @@ def play_solo(setup: int, seed: int, use_planner: bool,
     t0 = time.perf_counter()
     while not state.is_terminal:
         action = agent.decide(state, 0)
-        key = (state.round, state.phase, state.stage_idx)
+        key = (state.round, state.phase, state.stage_index)
         if tracker is not None:
             tracker.before(state, action)
         state.apply(action)

@@ -101,7 +101,7 @@ def time_legal(positions, repeats: int, cold: bool) -> list[float]:
             c = pos.clone()
             c._legal = None  # the cached list; a real apply clears it the same way
             if cold:
-                c._topo = [None] * c.num_players  # the town topology cache, cleared by a build
+                c._topologies = [None] * c.num_players  # the town topology cache, cleared by a build
             out.append(_timed(c.legal_actions))
     return out
 

@@ -68,8 +68,8 @@ def _harvest_round(round_, pieces, farm=None, score=0):
     state = hv.fresh(players=2, seed=4)
     hv.at_turn(state, 1)
     state.round = round_
-    state.wb[0], state.mice[0], state.basket[0] = pieces, 0, 0
-    state.score[0] = score
+    state.wheelbarrows[0], state.mice[0], state.basket[0] = pieces, 0, 0
+    state.points[0] = score
     hv.set_farm(state, 0, farm or {}, clear=True)
     return state
 
@@ -109,7 +109,8 @@ def test_the_greedy_bot_builds_a_farm_in_fields_of_green():
         bots = [make_agent("greedy", seed=seed * 2 + s) for s in range(2)]
         while not state.is_terminal:
             state.apply(bots[state.current_player].decide(state, state.current_player))
-        built += [sum(1 for c in state.pcard[s] if CARDS[c].deck not in ("tower", "silo")) for s in range(2)]
+        built += [sum(1 for c in state.piece_cards[s] if CARDS[c].deck not in ("tower", "silo"))
+                  for s in range(2)]
     assert sum(built) / len(built) >= 2.5, built
 
 

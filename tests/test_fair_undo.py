@@ -97,9 +97,9 @@ def test_harvest_no_undo_after_the_turn_ends():
     seen = 0
     while not state.is_terminal and len(state.history) < 300:
         seat = state.current_player
-        turn = state.turn_no
+        turn = state.turn_number
         state.apply(rng.choice(state.legal_actions()))
-        if state.turn_no != turn:
+        if state.turn_number != turn:
             seen += 1
             assert state.undoable(seat) == 0
     assert seen > 5

@@ -187,7 +187,8 @@ def check_invariants(state, expected: Counter) -> None:
     # FF-END-8: scores are never negative.
     assert len(state.points) == n and all(p >= 0 for p in state.points)
     for s in range(n):
-        kinds, bcell, cells, cubes = state.kinds[s], state.bcell[s], state.cells[s], state.cubes[s]
+        kinds, bcell = state.building_tiles[s], state.building_cells[s]
+        cells, cubes = state.cells[s], state.cubes[s]
         # FF-SET-7, FF-CON-13: the starting tile stays where it is.
         assert kinds[:2] == [FOREST.id, MINE.id]
         assert bcell[:2] == [cell_of(0, 0), cell_of(1, 0)]
@@ -198,7 +199,7 @@ def check_invariants(state, expected: Counter) -> None:
         assert buildings == {cell: b for b, cell in enumerate(bcell)}
         trails = [-code for code in cells.values() if code < 0]
         assert all(mask in SHAPES for mask in trails)  # FF-TRL-1
-        assert state.ntrails[s] == len(trails)
+        assert state.trails_laid[s] == len(trails)
         # Cubes never negative; no building holds more than its slots (FF-SET-5, FF-PRD-3).
         assert all(c >= 0 for c in cubes)
         for b, tid in enumerate(kinds):
@@ -284,7 +285,7 @@ def check_legal_actions(state, legal: list[Action], n_ids: int) -> None:
         if a.kind == MOVE and state.phase in (TRANSPORT, FINAL) and not state.frames:
             seat = state.current_player
             dst = state.cells[seat][a.c]
-            assert TILES[state.kinds[seat][dst]].accepts_goods(a.a)  # FF-TRN-4
+            assert TILES[state.building_tiles[seat][dst]].accepts_goods(a.a)  # FF-TRN-4
             assert a.b != a.c
     assert len(set(ids)) == len(ids), "two legal actions share an id"
     mask = state.legal_action_mask()
@@ -309,7 +310,7 @@ def test_invariants_hold_every_step_FF_SET_2_FF_SET_5_FF_PRD_3_FF_TRN_9_FF_DSP_5
 
     def step(state, action):
         actor = state.current_player
-        key = (state.round, state.phase, state.stage_idx)
+        key = (state.round, state.phase, state.stage_index)
         top = state.frames[-1] if state.frames else None
         in_tstart = bool(top) and top.kind == "tstart"
         cubes = [c[:] for c in state.cubes]
@@ -320,7 +321,7 @@ def test_invariants_hold_every_step_FF_SET_2_FF_SET_5_FF_PRD_3_FF_TRN_9_FF_DSP_5
         check_invariants(state, expected)
         for s in range(state.num_players):
             check_town_change(cells[s], state.cells[s])
-        if (state.round, state.phase, state.stage_idx) != key:
+        if (state.round, state.phase, state.stage_index) != key:
             return  # automatic steps (production, processing, other seats' stages) ran too
         for s in range(state.num_players):  # FF-SET-6, FF-RND-2: towns are independent
             if s != actor:
@@ -356,7 +357,7 @@ def convertible(state, seat: int, skip_producers: bool = False) -> list[str]:
     """Buildings of ``seat`` on which some conversion could run now (read from the tile data)."""
     cubes = state.cubes[seat]
     out = []
-    for b, tid in enumerate(state.kinds[seat]):
+    for b, tid in enumerate(state.building_tiles[seat]):
         kind = TILES[tid]
         if skip_producers and any(e.when == "production" for e in kind.effects):
             continue
@@ -400,7 +401,7 @@ def test_turns_costs_production_and_processing_follow_the_rules(setup, chooser):
         for s in range(n):
             for b in (0, 1):  # Forest and Mine (FF-PRD-5)
                 load = sum(state.cubes[s][b * NUM_GOODS:(b + 1) * NUM_GOODS])
-                assert load == TILES[state.kinds[s][b]].slots, f"seat {s}: building #{b} not full"
+                assert load == TILES[state.building_tiles[s][b]].slots, f"seat {s}: building #{b} not full"
 
     after_production(state)
     assert state.current_player == _next_unpassed(state, state.start_player) or state.frames
@@ -411,8 +412,8 @@ def test_turns_costs_production_and_processing_follow_the_rules(setup, chooser):
         before_totals = totals(state, actor)
         before_cubes = state.cubes[actor][:]
         points = state.points[:]
-        kinds_before = len(state.kinds[actor])
-        free_before, subs_before = state.free_trails[actor], state.subs_left[actor]
+        kinds_before = len(state.building_tiles[actor])
+        free_before, subs_before = state.free_trails[actor], state.wood_for_stone_left[actor]
         if phase == CONSTRUCTION and action.kind in (BUILD, TRAIL, UPGRADE):
             pending[:] = [dict(kind=action.kind, action=action, totals=before_totals, free=free_before,
                                subs=subs_before)]
@@ -444,7 +445,7 @@ def test_turns_costs_production_and_processing_follow_the_rules(setup, chooser):
             job = pending[0]
             spent = [x - y for x, y in zip(job["totals"], totals(state, actor), strict=True)]
             done = False
-            if job["kind"] == BUILD and len(state.kinds[actor]) > kinds_before:
+            if job["kind"] == BUILD and len(state.building_tiles[actor]) > kinds_before:
                 done = True
                 new = state.cubes[actor][-NUM_GOODS:]  # immediate goods on the new tile
                 spent = [x + y for x, y in zip(spent, new, strict=True)]
@@ -704,7 +705,7 @@ def test_snapshot_under_a_pending_keep_or_choose_loads_back(position):
     assert acreage.load_state(state.to_json()).to_json() == state.to_json()
 
 
-# Attributes that are shared on purpose: ``_topo`` holds Topology objects, documented as
+# Attributes that are shared on purpose: ``_topologies`` holds Topology objects, documented as
 # immutable and shared by clones until a town changes (topology.py); ``_legal`` is the cached
 # legal-action list, replaced (never changed in place) on every apply. ``options`` is copied.
 _SHARED_BY_DESIGN = {"_legal"}
@@ -738,7 +739,7 @@ def _state_objects(state) -> dict[int, str]:
     for name, value in vars(state).items():
         if name in _SHARED_BY_DESIGN:
             continue
-        if name == "_topo":
+        if name == "_topologies":
             out[id(value)] = name  # the list is the state's own; its Topology items are shared
             continue
         _mutable_objects(value, name, out)
@@ -782,7 +783,7 @@ def test_clones_are_independent(setup, chooser, at):
         again.stacks[0].append(again.stacks[0][0] if again.stacks[0] else 2)
         again.display[0].append(2)
         again.cells[0][cell_of(5, 5)] = -SHAPES[0]
-        again.kinds[0].append(2)
+        again.building_tiles[0].append(2)
         again.points[0] += 1
         again.history.append(Action(PASS))
         again.rng.next64()
@@ -873,10 +874,10 @@ def _joined(cells: dict[int, int], kinds: list[int], a: int, d: int, b: int) -> 
 
 def expected_moves(state, seat: int) -> set[Action]:
     """Every single-cube move the rules allow now (FF-TRN-1..7, FF-EFX-4, FF-EFX-25)."""
-    cells, kinds, cubes = state.cells[seat], state.kinds[seat], state.cubes[seat]
+    cells, kinds, cubes = state.cells[seat], state.building_tiles[seat], state.cubes[seat]
     expert = seat in state.options.get("expert", ())
     out = set()
-    for b, src in enumerate(state.bcell[seat]):
+    for b, src in enumerate(state.building_cells[seat]):
         for g in range(NUM_GOODS):
             if not cubes[b * NUM_GOODS + g]:
                 continue
@@ -898,13 +899,13 @@ def expected_moves(state, seat: int) -> set[Action]:
                 kind = TILES[kinds[dst]]
                 load = sum(cubes[dst * NUM_GOODS:(dst + 1) * NUM_GOODS])
                 if kind.accepts_goods(g) and load < kind.slots:  # FF-TRN-4
-                    out.add(Action(MOVE, g, src, state.bcell[seat][dst]))
+                    out.add(Action(MOVE, g, src, state.building_cells[seat][dst]))
     return out
 
 
 def expected_start_effects(state, seat: int, buildings) -> set[Action]:
     """Hauler's Hut pulls and Porter's Lodge moves open now (FF-EFX-22..24): trails ignored."""
-    kinds, cubes, bcell = state.kinds[seat], state.cubes[seat], state.bcell[seat]
+    kinds, cubes, bcell = state.building_tiles[seat], state.cubes[seat], state.building_cells[seat]
     free = [TILES[t].slots - sum(cubes[i * NUM_GOODS:(i + 1) * NUM_GOODS]) for i, t in enumerate(kinds)]
     out = set()
     for b in buildings:

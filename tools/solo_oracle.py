@@ -72,8 +72,8 @@ SETUPS = (1, 2, 3, 4, 5, 6)
 def _key(state) -> tuple:
     """What tells two positions of one solo game apart for the beam (the stacks follow from
     the builds, so equal towns, scores and displays are, for the search, the same position)."""
-    return (state.round, state.phase, state.stage_idx, state.points[0], tuple(state.passed),
-            tuple(state.kinds[0]), tuple(state.cubes[0]), tuple(sorted(state.cells[0].items())),
+    return (state.round, state.phase, state.stage_index, state.points[0], tuple(state.passed),
+            tuple(state.building_tiles[0]), tuple(state.cubes[0]), tuple(sorted(state.cells[0].items())),
             tuple(tuple(space) for space in state.display))
 
 
@@ -89,7 +89,7 @@ def oracle(setup: int, seed: int, width: int, per_town: int = 0) -> tuple[int, l
 def town_of(state) -> tuple:
     """The plan a solo position follows, for ``--per-town``: its round and the buildings in
     town (their designs, wherever they stand)."""
-    return state.round, tuple(sorted(state.kinds[0]))
+    return state.round, tuple(sorted(state.building_tiles[0]))
 
 
 def varied(ranked: list, per_town: int) -> list:

@@ -71,9 +71,9 @@ def test_foxglove_metrics_per_seat():
     assert all(isinstance(name, str) for names in m["tiles"] for name in names)
     assert not {"Forest", "Mine"} & {name for names in m["tiles"] for name in names}
     state = acreage.replay(record_of_row(run_game(job_from_row(row, record=True))))
-    assert m["trails"] == [state.ntrails[s] for s in range(3)]
+    assert m["trails"] == [state.trails_laid[s] for s in range(3)]
     assert m["cubes_left"] == [state.cubes_in_town(s) for s in range(3)]
-    assert [len(t) for t in m["tiles"]] == [len(state.kinds[s]) - 2 for s in range(3)]
+    assert [len(t) for t in m["tiles"]] == [len(state.building_tiles[s]) - 2 for s in range(3)]
 
 
 def test_foxglove_solo_metrics_hold_the_solo_result():

@@ -51,7 +51,7 @@ def next_year(state) -> None:
     """End the current year at once (as if every harvest were done) and run into the next."""
     state.frames = []
     state.phase = HARVEST_PHASE
-    state.harvest_idx = state.num_players
+    state.harvest_index = state.num_players
     state._legal = None
     state._advance()
 
@@ -155,7 +155,7 @@ def _ids(*names: str) -> list[int]:
 
 
 def _name_at(s, seat: int, at: tuple[int, int]) -> str:
-    return CARDS[s.pcard[seat][sc.piece_at(s, seat, at)]].name
+    return CARDS[s.piece_cards[seat][sc.piece_at(s, seat, at)]].name
 
 
 def _commit_lowest(s) -> None:

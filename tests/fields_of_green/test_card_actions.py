@@ -73,13 +73,13 @@ def test_act7_exactly_the_five_actions_a_to_e():
     assert _name_at(c, 0, (-1, 0)) == "Silo" and c.silos_left == silos - 1 and c.coins[0] == 15
     d = s.clone()
     d.apply("market 0")  # D
-    assert d.coins[0] == 17 and len(d.pcard[0]) == 3
+    assert d.coins[0] == 17 and len(d.piece_cards[0]) == 3
     e = s.clone()
     e.apply("restore 0,1")  # E
-    assert e.pdown[0][sc.piece_at(e, 0, (0, 1))] is False and e.coins[0] == 14
+    assert e.piece_face_down[0][sc.piece_at(e, 0, (0, 1))] is False and e.coins[0] == 14
     for x in (b, c, d, e):
         assert [CARDS[k].name for k in x.discard] == ["Wheat Field"]
-        assert "Wheat Field" not in {CARDS[k].name for k in x.pcard[0]}
+        assert "Wheat Field" not in {CARDS[k].name for k in x.piece_cards[0]}
 
 
 def test_act9_discarded_picks_go_to_a_public_pile_and_stay_there():
@@ -148,8 +148,8 @@ def test_bld3_no_card_on_an_occupied_cell_and_cards_never_move():
         s.apply(action)
         assert all(s.cells[0][c] == p for c, p in placed.items())
         placed = dict(s.cells[0])
-        assert all(s.pcell[0][p] == c for c, p in placed.items())
-    assert len(placed) == 6 and not s.pdown[0][sc.piece_at(s, 0, (2, 0))]
+        assert all(s.piece_cells[0][p] == c for c, p in placed.items())
+    assert len(placed) == 6 and not s.piece_face_down[0][sc.piece_at(s, 0, (2, 0))]
 
 
 def test_build_pays_everything_and_runs_the_immediate_ability():
@@ -247,7 +247,7 @@ def test_restore_a_wasteland():
     assert "restore 0,1" in legal(s)
     s.apply("restore 0,1")
     p = sc.piece_at(s, 0, (0, 1))
-    assert s.coins[0] == 14 and not s.pdown[0][p] and s.peq[0][p] == ()
+    assert s.coins[0] == 14 and not s.piece_face_down[0][p] and s.piece_equipment[0][p] == ()
     s = at_action("Geese", coins=0)
     assert not any(a.startswith("restore") for a in legal(s))  # FG-RST-2: no Wasteland / no coin
 
@@ -267,13 +267,13 @@ def test_edge3_restore_does_not_rerun_an_immediate_ability(monkeypatch):
     sc.gain_equipment(s, 0)
     s.apply("equip Pickup Truck 2,0")
     card = sc.piece_at(s, 0, (2, 0))
-    assert s.coins[0] == 18 and s.peq[0][card] == (find_equipment("Pickup Truck").id,)
+    assert s.coins[0] == 18 and s.piece_equipment[0][card] == (find_equipment("Pickup Truck").id,)
     sc.goto_harvest(s, 0, year=2)  # no Food: it can only be abandoned
-    assert s.pdown[0][card] and s.peq[0][card] == () and s.stored[0] == []
-    assert find_equipment("Pickup Truck").id not in s.eq_stack
+    assert s.piece_face_down[0][card] and s.piece_equipment[0][card] == () and s.stored[0] == []
+    assert find_equipment("Pickup Truck").id not in s.equipment_stack
     sc.goto_action(s, 0, "Geese", year=3)
     s.apply("restore 2,0")
-    assert s.coins[0] == 18 - 1 and not s.pdown[0][card] and s.peq[0][card] == ()
+    assert s.coins[0] == 18 - 1 and not s.piece_face_down[0][card] and s.piece_equipment[0][card] == ()
     assert s.current_player is None  # nothing else happened (no Immediate, no payment)
     sc.set_stock(s, 0, food=1)
     sc.goto_harvest(s, 0, year=3)

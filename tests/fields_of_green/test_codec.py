@@ -324,7 +324,7 @@ def test_frontier_bound_is_never_reached():
         rng = random.Random(seed)
         while not s.is_terminal:
             for seat in range(players):
-                cards = len(s.pcard[seat])
+                cards = len(s.piece_cards[seat])
                 assert cards <= R.MAX_FARM_CARDS and len(frontier(s, seat)) <= 2 * cards + 2
             acts = s.legal_actions()
             builds = [a for a in acts if str(a).split()[0] in ("build", "tower", "silo")]

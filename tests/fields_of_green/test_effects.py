@@ -41,7 +41,7 @@ def test_fences_counts_adjacent_livestock():
     sc.goto_action(s, 0, "Fences")
     s.apply("build 1,1")
     assert s.coins[0] == 15 - 2 + 2
-    assert CARDS[s.pcard[0][-1]].name == "Fences"
+    assert CARDS[s.piece_cards[0][-1]].name == "Fences"
 
 
 def test_turkeys_and_caps_on_counts():
@@ -87,14 +87,14 @@ def test_vp_token_gains_add_to_the_tokens_held_FG_EFX_6_FG_EQ_7_FG_END_3():
     sc.set_stock(s, 0, coins=5, vp=2)
     sc.goto_harvest(s, 0)
     s.apply("harvest 0,1")
-    assert s.vp[0] == 4 and s.coins[0] == 3 and s.score_parts(0)["tokens"] == 4
+    assert s.point_tokens[0] == 4 and s.coins[0] == 3 and s.score_parts(0)["tokens"] == 4
     s = game(3)
     sc.clear_farm(s, 0, water=1)
     sc.add_card(s, 0, "Ducks", (0, 1), equipment=("Heated Coop",))
     sc.set_stock(s, 0, vp=2)
     sc.goto_harvest(s, 0)
     s.apply("harvest 0,1")
-    assert s.vp[0] == 3 and s.coins[0] == 18 and sc.water_at(s, 0, (0, 0)) == 0
+    assert s.point_tokens[0] == 3 and s.coins[0] == 18 and sc.water_at(s, 0, (0, 0)) == 0
 
 
 def test_effects_touch_only_the_owner_and_vp_tokens_are_kept():
@@ -102,13 +102,13 @@ def test_effects_touch_only_the_owner_and_vp_tokens_are_kept():
     s = game(3)
     sc.clear_farm(s, 0, food=1)
     sc.add_card(s, 0, "Goats", (0, 1))
-    others = [(s.coins[x], s.food[x], s.vp[x]) for x in (1, 2)]
+    others = [(s.coins[x], s.food[x], s.point_tokens[x]) for x in (1, 2)]
     sc.goto_harvest(s, 0)
     s.apply("harvest 0,1")
-    assert s.vp[0] == 1
+    assert s.point_tokens[0] == 1
     sc.goto_harvest(s, 0)
-    assert s.pdown[0][sc.piece_at(s, 0, (0, 1))] and s.vp[0] == 1
-    assert [(s.coins[x], s.food[x], s.vp[x]) for x in (1, 2)] == others
+    assert s.piece_face_down[0][sc.piece_at(s, 0, (0, 1))] and s.point_tokens[0] == 1
+    assert [(s.coins[x], s.food[x], s.point_tokens[x]) for x in (1, 2)] == others
 
 
 def test_well_refills_a_tower_within_two_steps():

@@ -43,8 +43,8 @@ def test_equipment_draw_three_keep_one_rest_to_the_bottom():
     assert "equip Tractor 0,1" in legal(s) and "equip Pickup Truck store" in legal(s)
     assert "equip Pickup Truck 0,1" not in legal(s)  # FG-EQ-3: a Structure tile
     s.apply("equip Tractor 0,1")
-    assert s.eq_stack == [eq("Pickup Truck"), eq("Drip Irrigation"), eq("Weathervane")]
-    assert s.eq_known[:2] == [1, 1] and s.eq_known[2] == 0
+    assert s.equipment_stack == [eq("Pickup Truck"), eq("Drip Irrigation"), eq("Weathervane")]
+    assert s.equipment_known[:2] == [1, 1] and s.equipment_known[2] == 0
 
 
 def test_small_and_empty_stacks():

@@ -222,9 +222,9 @@ def test_the_breakdown_names_each_cards_printed_vp_FG_END_3(seed, players):
     lines = 0
     for seat in range(players):
         want: dict[str, int] = {}
-        for p, cid in enumerate(state.pcard[seat]):
+        for p, cid in enumerate(state.piece_cards[seat]):
             card = CARDS[cid]
-            if not state.pdown[seat][p] and card.vp:
+            if not state.piece_face_down[seat][p] and card.vp:
                 key = f"{card.name} (printed VP)"
                 want[key] = want.get(key, 0) + card.vp
         got = {k: v for k, v in state.score_breakdown(seat).items() if k.endswith("(printed VP)")}
@@ -256,9 +256,9 @@ def test_vp_tokens_are_credited_to_the_card_that_gave_them_FG_EFX_8():
     for seat in range(3):
         lines = state.score_breakdown(seat)
         tokens = {k: v for k, v in lines.items() if k.endswith("(harvest)")}
-        assert sum(tokens.values()) == state.vp[seat]
+        assert sum(tokens.values()) == state.point_tokens[seat]
         assert not any(k.startswith("VP tokens") for k in lines)
-    assert state.vp[0] and state.vp[2]
+    assert state.point_tokens[0] and state.point_tokens[2]
 
 
 def test_an_equipment_bonus_of_food_alone_is_told_FG_EFX_12():
@@ -379,7 +379,7 @@ def test_a_fill_is_told_with_the_water_it_added_FG_EFX_10():
     told = s.event_count
     s.apply("fill 0,2")
     (event,) = [e for e in s.events_for(None, told) if e["kind"] == "fill"]
-    added = s.pwater[0][tower] - 1
+    added = s.piece_water[0][tower] - 1
     assert added > 0
     assert {k: v for k, v in event.items() if k not in ("i", "step")} == {
         "kind": "fill", "seat": 0, "cell": "0,2", "amount": added}

@@ -57,7 +57,7 @@ def test_ex5_with_one_water_the_right_order_saves_both():
     assert s.food[0] == 2 and sc.water_at(s, 0, (0, 0)) == 0
     s.apply("harvest 0,1")
     assert s.food[0] == 1 and s.coins[0] == 11
-    assert not any(s.pdown[0])
+    assert not any(s.piece_face_down[0])
 
 
 def test_cards_that_can_no_longer_be_paid_are_abandoned_together_FG_HRV_4_FG_HRV_8():
@@ -75,7 +75,7 @@ def test_cards_that_can_no_longer_be_paid_are_abandoned_together_FG_HRV_4_FG_HRV
                         "harvest 2,0", "abandon 2,0", "abandon 0,1", "abandon 0,-1"}
     s.apply("harvest 2,0")
     assert s.current_player is None
-    assert [s.pdown[0][p] for p in (potato, wheat, pepper)] == [False, True, True]
+    assert [s.piece_face_down[0][p] for p in (potato, wheat, pepper)] == [False, True, True]
     assert s.coins[0] == 4 and s.food[0] == 1 and len(s.stored[0]) == 1
 
 
@@ -83,16 +83,17 @@ def test_ex5_a_harvest_that_cannot_be_paid():
     """FG-EX-5, FG-HRV-4, FG-HRV-8, FG-HRV-12, FG-HRV-13, FG-RST-1..4: both cards turn to Wasteland,
     the Milking Machine leaves the game, coins stay; restored Cows come back bare and harvest."""
     s = ex5_farm()
-    machines = s.eq_stack.count(eq("Milking Machine"))
+    machines = s.equipment_stack.count(eq("Milking Machine"))
     sc.goto_harvest(s, 0, year=2)
     cows, wheat = sc.piece_at(s, 0, (0, 1)), sc.piece_at(s, 0, (1, 1))
-    assert s.pdown[0][cows] and s.pdown[0][wheat]
-    assert s.peq[0][cows] == () and s.eq_stack.count(eq("Milking Machine")) == machines and s.stored[0] == []
+    assert s.piece_face_down[0][cows] and s.piece_face_down[0][wheat]
+    assert s.piece_equipment[0][cows] == () and s.stored[0] == []
+    assert s.equipment_stack.count(eq("Milking Machine")) == machines
     assert s.coins[0] == 5
     assert end_game_vp(s, 0, sc.piece_at(s, 0, (0, 2))) == 0
     sc.goto_action(s, 0, "Geese", year=3)
     s.apply("restore 0,1")
-    assert s.coins[0] == 4 and not s.pdown[0][cows] and s.peq[0][cows] == ()
+    assert s.coins[0] == 4 and not s.piece_face_down[0][cows] and s.piece_equipment[0][cows] == ()
     sc.set_stock(s, 0, food=1)
     sc.goto_harvest(s, 0, year=3)
     assert "harvest 0,1" in legal(s)
@@ -106,7 +107,7 @@ def test_ex6_edge9_harvest_order_and_food_overflow():
         s = _ex6_farm()
         for cell in order:
             s.apply(f"harvest {cell}")
-        assert s.food[0] == food and s.coins[0] == 20 and s.vp[0] == 1
+        assert s.food[0] == food and s.coins[0] == 20 and s.point_tokens[0] == 1
     s = _ex6_farm(second_silo=True)
     for cell in ("0,1", "-1,0", "0,-1"):
         s.apply(f"harvest {cell}")
@@ -142,7 +143,7 @@ def test_last_card_abandoned_with_a_stored_tile_still_turns_to_wasteland_FG_HRV_
     assert legal(s) == {"install Tractor 0,1", "abandon 0,1"}
     s.apply("abandon 0,1")
     assert s.current_player is None
-    assert s.pdown[0][wheat] is True and len(s.stored[0]) == 1
+    assert s.piece_face_down[0][wheat] is True and len(s.stored[0]) == 1
 
 
 def test_two_cards_abandoned_by_choice_both_turn_to_wasteland_FG_HRV_8():
@@ -157,7 +158,7 @@ def test_two_cards_abandoned_by_choice_both_turn_to_wasteland_FG_HRV_8():
     assert legal(s) == {"harvest 0,1", "abandon 0,1"}
     s.apply("abandon 0,1")
     assert s.current_player is None
-    assert [s.pdown[0][p] for p in (potato, wheat)] == [True, True]
+    assert [s.piece_face_down[0][p] for p in (potato, wheat)] == [True, True]
     assert s.coins[0] == 15 and sc.water_at(s, 0, (0, 0)) == 3
 
 
@@ -172,7 +173,7 @@ def test_edge8_abandoned_cards_count_until_the_harvest_ends_and_rabbits():
     s.apply("abandon 0,2")
     s.apply("harvest 0,1")
     assert s.coins[0] == 15 + 3 + 1
-    assert s.pdown[0][sc.piece_at(s, 0, (0, 2))]
+    assert s.piece_face_down[0][sc.piece_at(s, 0, (0, 2))]
     r = game(3)
     sc.clear_farm(r, 0, food=3)
     sc.add_card(r, 0, "Rabbits", (0, 1))
@@ -181,7 +182,7 @@ def test_edge8_abandoned_cards_count_until_the_harvest_ends_and_rabbits():
     assert harvest_cost(r, 0, sc.piece_at(r, 0, (0, 1))) == (0, 0, 2)
     r.apply("harvest 0,1")
     assert r.food[0] == 1 and r.coins[0] == 19
-    assert r.pdown[0][sc.piece_at(r, 0, (1, 1))]  # the other could not be paid: abandoned
+    assert r.piece_face_down[0][sc.piece_at(r, 0, (1, 1))]  # the other could not be paid: abandoned
 
 
 def test_hrv8_wasteland_timing_switch(monkeypatch):
@@ -195,9 +196,9 @@ def test_hrv8_wasteland_timing_switch(monkeypatch):
         pepper = sc.add_card(s, 0, "Pepper Field", (0, 2))
         sc.goto_harvest(s, 0)
         s.apply("abandon 0,2")
-        assert s.pdown[0][pepper] is not switch
+        assert s.piece_face_down[0][pepper] is not switch
         s.apply("harvest 0,1")
-        assert s.coins[0] == 15 + 3 + bonus and s.pdown[0][pepper]
+        assert s.coins[0] == 15 + 3 + bonus and s.piece_face_down[0][pepper]
 
 
 def test_tile_gained_mid_harvest_helps_cards_not_yet_resolved():
@@ -222,7 +223,7 @@ def test_only_harvest_cards_are_in_the_harvest():
     sc.add_card(s, 0, "Flour Mill", (0, 1))
     sc.add_card(s, 0, "Scarecrow", (0, -1))
     sc.goto_harvest(s, 0)
-    assert s.current_player is None and not any(s.pdown[0])
+    assert s.current_player is None and not any(s.piece_face_down[0])
 
 
 def test_harvest_costs_rabbits_and_feeder_FG_EFX_3_FG_EQ_7_FG_HRV_7():

@@ -64,9 +64,9 @@ def public_snapshot(s, seat: int) -> dict:
     for key in HIDDEN:
         snap.pop(key)
     snap["deck_sizes"] = [len(d) for d in s.decks]
-    snap["eq_size"] = len(s.eq_stack)
+    snap["eq_size"] = len(s.equipment_stack)
     snap["eq_known_to_seat"] = [
-        t if k >> seat & 1 else None for t, k in zip(s.eq_stack, s.eq_known, strict=True)
+        t if k >> seat & 1 else None for t, k in zip(s.equipment_stack, s.equipment_known, strict=True)
     ]
     snap["pile_size"] = len(s.pile)
     snap["frame_kinds"] = [(f.kind, getattr(f, "seat", -1)) for f in s.frames]
@@ -83,7 +83,7 @@ def public_snapshot(s, seat: int) -> dict:
 
 def hidden_parts(s, seat: int) -> dict[str, object]:
     parts: dict[str, object] = {f"deck {d}": tuple(deck) for d, deck in enumerate(s.decks)}
-    unknown = tuple(t for t, k in zip(s.eq_stack, s.eq_known, strict=True) if not k >> seat & 1)
+    unknown = tuple(t for t, k in zip(s.equipment_stack, s.equipment_known, strict=True) if not k >> seat & 1)
     top = _offer(s, seat)
     offer = tuple(t for t, k in zip(top.drawn, top.known, strict=True) if not k >> seat & 1) if top else ()
     parts["equipment not known to the seat"] = unknown + offer
@@ -267,7 +267,7 @@ def test_hid11_determinize_keeps_tiles_the_seat_put_under_even_in_another_draw()
     sc.set_stack(s, ["Tractor", "Weathervane", "Heated Coop"])
     sc.gain_equipment(s, 0)
     s.apply("equip Tractor store")
-    assert s.eq_known == [1, 1]
+    assert s.equipment_known == [1, 1]
     sc.gain_equipment(s, 1)
     offer = s.frames[-1].drawn
     assert offer == (eq_id("Weathervane"), eq_id("Heated Coop"))
@@ -276,7 +276,7 @@ def test_hid11_determinize_keeps_tiles_the_seat_put_under_even_in_another_draw()
     seen = {s.determinize(2, Rng(k)).frames[-1].drawn for k in range(30)}
     assert seen == {offer, offer[::-1]}
     s.apply("equip Heated Coop store")
-    assert s.eq_stack == [eq_id("Weathervane")] and s.eq_known == [0b011]
+    assert s.equipment_stack == [eq_id("Weathervane")] and s.equipment_known == [0b011]
 
 
 def test_edge17_the_hand_a_seat_passed_stays_where_it_went():
@@ -385,5 +385,5 @@ def test_determinize_reshuffles_the_whole_equipment_stack_at_the_start_FG_SET_7_
     s = game(3, seed=2)
     for seat in range(3):
         d = s.determinize(seat, random.Random(seat))
-        assert sorted(d.eq_stack) == sorted(s.eq_stack)
-        assert d.eq_stack != s.eq_stack
+        assert sorted(d.equipment_stack) == sorted(s.equipment_stack)
+        assert d.equipment_stack != s.equipment_stack

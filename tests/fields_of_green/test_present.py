@@ -152,7 +152,7 @@ def test_harvest_and_abandon_name_the_card_its_cell_and_its_cost_after_equipment
     assert views["abandon 1,1"]["label"] == "1,1 Dairy Cows (1F)"
     assert _about(views["harvest 0,1"]) == {"cell": "0,1", "card": "Wheat Field", "cost": [0, 1, 0]}
     facts = PRESENTATION.facts(state, 0)
-    corn = CARDS[state.pcard[0][sc.piece_at(state, 0, (-1, 0))]]
+    corn = CARDS[state.piece_cards[0][sc.piece_at(state, 0, (-1, 0))]]
     want = list(corn.harvest_cost)
     want[1] = max(0, want[1] - 1)
     assert facts["harvest_costs"][0]["-1,0"] == want

@@ -31,14 +31,14 @@ def all_cards(s) -> Counter:
     c.update(s.pile)
     c.update(s.display)
     c.update(s.discard)
-    for f in s.pcard:
+    for f in s.piece_cards:
         c.update(x for x in f if DECK_OF[x] >= 0)
     return c
 
 
 def tiles(s) -> Counter:
     offer = s.frames[-1].drawn if s.frames and s.frames[-1].kind == "equip" else ()
-    return Counter(s.eq_stack) + Counter(offer)
+    return Counter(s.equipment_stack) + Counter(offer)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -127,9 +127,9 @@ def test_determinize_keeps_public_facts_and_card_counts(players):
             if s.held[seat] >> s.origin[x] & 1:
                 assert Counter(d.hands[x] + [d.picks[x]]) == Counter(s.hands[x] + [s.picks[x]])
         assert tiles(d) == tiles(s)
-        for i, known in enumerate(s.eq_known):
+        for i, known in enumerate(s.equipment_known):
             if known >> seat & 1:
-                assert d.eq_stack[i] == s.eq_stack[i]
+                assert d.equipment_stack[i] == s.equipment_stack[i]
         if players == 2:
             assert sorted(d.display) == sorted(s.display)
             assert [DECK_OF[c] for c in sorted(d.pile, key=DECK_OF.__getitem__)] == \

@@ -123,7 +123,7 @@ def test_end_game_abilities():
     assert end_game_vp(s, 0, granary) == 2
     dogs = sc.add_card(s, 0, "Watchdogs", (1, 2))
     assert end_game_vp(s, 0, dogs) == 1
-    s.pdown[0][dogs] = True
+    s.piece_face_down[0][dogs] = True
     assert end_game_vp(s, 0, dogs) == 0
 
 

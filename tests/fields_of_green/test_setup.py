@@ -29,12 +29,14 @@ def test_setup_stock_farm_decks_supplies_and_stack(players):
     s = game(players)
     assert [len(d) for d in s.decks] == [33, 33, 33, 33]  # nothing drawn before the first split
     assert s.towers_left == 20 - players and s.silos_left == 14 - players
-    assert len(s.eq_stack) == 30
+    assert len(s.equipment_stack) == 30
     for seat in range(players):
-        assert s.coins[seat] == 15 and s.vp[seat] == 0 and s.stored[seat] == [] and s.hands[seat] == []
+        assert s.coins[seat] == 15 and s.point_tokens[seat] == 0
+        assert s.stored[seat] == [] and s.hands[seat] == []
         assert s.food[seat] == 1
-        assert s.pcard[seat][0] == TOWER_ID and s.pcell[seat][0] == cell(0, 0) and s.pwater[seat][0] == 3
-        assert s.pcell[seat][1] == cell(1, 0)
+        assert s.piece_cards[seat][0] == TOWER_ID and s.piece_cells[seat][0] == cell(0, 0)
+        assert s.piece_water[seat][0] == 3
+        assert s.piece_cells[seat][1] == cell(1, 0)
     other = game(players, seed=1)
     assert s.decks != other.decks  # shuffled by seed
 
@@ -46,9 +48,9 @@ def test_set4_every_player_starts_with_15_coins_no_vp_no_hand_no_equipment(playe
     s = game(players)
     assert R.START_COINS == 15
     for seat in range(players):
-        assert s.coins[seat] == 15 and s.vp[seat] == 0
+        assert s.coins[seat] == 15 and s.point_tokens[seat] == 0
         assert s.hands[seat] == [] and s.stored[seat] == []
-        assert all(eq == () for eq in s.peq[seat])
+        assert all(eq == () for eq in s.piece_equipment[seat])
     for viewer in range(players):
         obs = s.observation(viewer)
         assert obs["hand"] == []
@@ -88,8 +90,8 @@ def test_set6_supplies_of_coins_vp_water_and_food_never_run_out():
         sc.add_card(s, 0, "Water Tower", (0, y), water=3)
         sc.add_card(s, 0, "Silo", (1, y))
     sc.set_stock(s, 0, food=44)
-    assert sum(s.coins) > 61 and sum(s.vp) > 20 and s.food[0] > 40
-    assert sum(s.pwater[0]) > 30
+    assert sum(s.coins) > 61 and sum(s.point_tokens) > 20 and s.food[0] > 40
+    assert sum(s.piece_water[0]) > 30
     obs = s.observation(1)
     assert not any("supply" in key for key in obs)  # no count of coins, VP, Water or Food left
     sc.goto_action(s, 0, "Geese", year=2)
@@ -104,7 +106,7 @@ def test_set6_supplies_of_coins_vp_water_and_food_never_run_out():
     s.apply("harvest 2,0")  # a VP token from the supply
     s.apply("harvest 0,-1")
     s.apply("pay 0,0")
-    assert s.vp[0] == 31 and s.coins[0] == 104 + 1 and s.food[0] == 41 + 2
+    assert s.point_tokens[0] == 31 and s.coins[0] == 104 + 1 and s.food[0] == 41 + 2
     next_year(s)  # income for everyone, whatever they hold
     assert s.coins[1:] == [103, 103, 103] and s.food[1] == 2
 

@@ -137,7 +137,7 @@ def test_snapshot_is_readable():
     assert all(isinstance(f, dict) and "kind" in f for f in snap["frames"])
     seat = snap["seats"][0]
     assert seat["farm"][0] == {"card": "Water Tower", "cell": [0, 0], "wasteland": False,
-                               "water": s.pwater[0][0], "equipment": seat["farm"][0]["equipment"]}
+                               "water": s.piece_water[0][0], "equipment": seat["farm"][0]["equipment"]}
     assert seat["farm"][1]["card"] == "Silo" and "water" not in seat["farm"][1]
     stack = snap["equipment_stack"]
     assert all(isinstance(e["tile"], str) and isinstance(e["known_to"], list) for e in stack)

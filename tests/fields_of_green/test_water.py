@@ -16,7 +16,7 @@ from .helpers import _farm_b, assert_illegal, cell, game, legal, next_year
 
 
 def _tower_cells(s, seat, towers):
-    return [cell_name(s.pcell[seat][p]) for p in towers]
+    return [cell_name(s.piece_cells[seat][p]) for p in towers]
 
 
 def _farm_m(wa=0, wb=1, wc=0):
@@ -214,7 +214,7 @@ def test_ex4_farm_b_harvest_is_measured_from_the_paying_card():
     for pipes, abandoned in (((), True), (("Extended Pipes",), False)):
         s = game(3)
         sc.clear_farm(s, 0, food=0)
-        s.peq[0][0] = tuple(find_equipment(e).id for e in pipes)
+        s.piece_equipment[0][0] = tuple(find_equipment(e).id for e in pipes)
         for at in ((2, 0), (2, 2), (1, 2)):
             sc.add_card(s, 0, "Potato Field", at, down=True)
         wheat = sc.add_card(s, 0, "Wheat Field", (2, 1))
@@ -222,7 +222,7 @@ def test_ex4_farm_b_harvest_is_measured_from_the_paying_card():
         if not abandoned:
             assert legal(s) == {"harvest 2,1", "abandon 2,1"}
             s.apply("harvest 2,1")
-        assert s.pdown[0][wheat] is abandoned
+        assert s.piece_face_down[0][wheat] is abandoned
         assert s.food[0] == (0 if abandoned else 2)
 
 

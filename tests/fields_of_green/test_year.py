@@ -177,7 +177,7 @@ def test_year_one_has_no_income_and_later_years_do():
     sc.set_water(s, 0, (0, 0), 0)
     next_year(s)
     assert s.coins == [18, 18, 18] and s.food == [2, 2, 2]
-    assert s.pwater[0][0] == 2  # the single Tower with room takes both
+    assert s.piece_water[0][0] == 2  # the single Tower with room takes both
 
 
 def test_ex6_income_overflow_is_lost():

@@ -398,7 +398,7 @@ def test_a_town_at_the_building_limit_is_offered_no_build(buildings, offered):
     for k in range(buildings - 2):  # the Forest and the Mine are two of them
         sc.add_building(state, 0, "Windmill", (2 * (k % 12) + 3, 2 * (k // 12) + 3))
     sc.goto_construction(state, 0, round=1)
-    assert len(state.kinds[0]) == buildings
+    assert len(state.building_tiles[0]) == buildings
     assert any(a.kind == BUILD for a in state.legal_actions()) is offered
 
 

@@ -262,8 +262,8 @@ def test_each_town_starts_with_the_forest_and_the_mine_and_their_cubes_only_FF_S
     one entry per goods type per building, nothing more."""
     state = acreage.new_game("foxglove", players=players, seed=2)
     for seat in range(players):
-        assert [TILES[t].name for t in state.kinds[seat]] == ["Forest", "Mine"]
-        assert len(state.cubes[seat]) == NUM_GOODS * len(state.kinds[seat])
+        assert [TILES[t].name for t in state.building_tiles[seat]] == ["Forest", "Mine"]
+        assert len(state.cubes[seat]) == NUM_GOODS * len(state.building_tiles[seat])
     assert state.undo_floor == 0 and state.history == []
 
 

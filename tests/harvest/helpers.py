@@ -50,7 +50,7 @@ def action_turn(first: str = "Architect:Bakehouse", players: int = 3, ff: bool =
     while s.phase != "action":
         s.apply(s.legal_actions()[0])
     sc.at_turn(s, seat)
-    s.occ = [[] for _ in s.occ]
+    s.occupants = [[] for _ in s.occupants]
     sc.set_farm(s, seat, {}, clear=True)
     return s
 
@@ -69,7 +69,7 @@ def give_building(s, seat: int, name: str, cell: str = "3,1") -> None:
     """Put building ``name`` on ``seat``'s farm with its top-left corner at ``cell`` ("row,column")."""
     r, c = (int(x) for x in cell.split(","))
     i = (r - 1) * 5 + (c - 1)
-    s.blds[seat].append([BB[name.lower()].id, i])
+    s.buildings[seat].append([BB[name.lower()].id, i])
     for j in (i, i + 1, i + 5, i + 6):
         s.farm[seat][j] = BLDG
     sc.touch(s)
@@ -94,7 +94,7 @@ def start(first: str = "Architect:Bakehouse", players: int = 3, ff: bool = True)
     while s.phase != "action":
         s.apply(s.legal_actions()[0])
     sc.at_turn(s, 0)
-    s.occ = [[] for _ in s.occ]
+    s.occupants = [[] for _ in s.occupants]
     sc.set_farm(s, 0, {}, clear=True)
     s.queue = [1, 2][: players - 1]
     s.cycle_placed = True
@@ -117,9 +117,9 @@ def end_farm(house: str):
     """Seat 0 with Barn, Orchard Shed and Windmill, 3 fertilizer, 2 blueberry bushes (one seed
     side, one crop side), a wheat crop, 4 coins, 9 track points, 3 water and seeds left."""
     s = sc.fresh(2, seed=4, assign=f"Architect:{house};Trader:Bakehouse", fall_festival=False)
-    s.blds[0] = [[BB["barn"].id, 0], [BB["orchard shed"].id, 2], [BB["windmill"].id, 12]]
+    s.buildings[0] = [[BB["barn"].id, 0], [BB["orchard shed"].id, 2], [BB["windmill"].id, 12]]
     sc.set_farm(s, 0, {"1,5": "blueberry seed", "2,5": "blueberry crop", "3,5": "wheat crop"}, clear=True)
-    s.coins[0], s.score[0], s.fert[0], s.water[0], s.seeds[0] = 4, 9, 3, 3, [2, 1, 0, 1]
+    s.coins[0], s.points[0], s.fertilizer[0], s.water[0], s.seeds[0] = 4, 9, 3, 3, [2, 1, 0, 1]
     s.cards[0] = []
     over(s)
     return s
@@ -132,7 +132,7 @@ def farm(s, cells: dict[str, str], ditch: bool = False) -> None:
     s.farm[0] = [FOREST] * 20
     sc.set_farm(s, 0, cells)
     if ditch:
-        s.blds[0].append([BB["irrigation ditch"].id, 13])
+        s.buildings[0].append([BB["irrigation ditch"].id, 13])
         for j in (13, 14, 18, 19):
             s.farm[0][j] = BLDG
     sc.touch(s)
@@ -141,8 +141,8 @@ def farm(s, cells: dict[str, str], ditch: bool = False) -> None:
 def _bottom(s, name: str) -> None:
     """Put building ``name`` in the first bottom-row Workshop slot (cost 2), only there."""
     b = BB[name.lower()].id
-    s.ws = [-1 if x == b else x for x in s.ws]
-    s.ws[4] = b
+    s.workshop_slots = [-1 if x == b else x for x in s.workshop_slots]
+    s.workshop_slots[4] = b
     sc.touch(s)
 
 
@@ -165,10 +165,10 @@ def round_trip(s) -> None:
 def conserved_market(s, p3: str, p2: str, p1: str, *held: str) -> None:
     """Set the festival market (and give seat 0 the cards ``held``, bought in an earlier turn)
     by moving cards out of the deck, so every card exists as often as the game has it."""
-    s.fdeck[:0] = [c for c in (s.p1, s.p2) if c >= 0]
+    s.festival_deck[:0] = [c for c in (s.festival_p1, s.festival_p2) if c >= 0]
     for name in (p2, p1, *held, p3):
-        s.fdeck.remove(festival_id(name))
-    s.p2, s.p1 = festival_id(p2), festival_id(p1)
-    s.fdeck.append(festival_id(p3))
+        s.festival_deck.remove(festival_id(name))
+    s.festival_p2, s.festival_p1 = festival_id(p2), festival_id(p1)
+    s.festival_deck.append(festival_id(p3))
     s.cards[0] += [festival_id(n) for n in held]
     sc.touch(s)

@@ -29,10 +29,10 @@ from .helpers import (
 def buy_from_p3(deck: list[str], discard: list[str]):
     """Seat 0 on FF-1 with enough coins, the festival deck ``deck`` (last = top = P3)."""
     s = action_turn()
-    s.fdeck = [festival_id(n) for n in deck]
-    s.fdiscard = [festival_id(n) for n in discard]
-    s.p2, s.p1 = festival_id("Harvest Hay Ride"), festival_id("Pumpkin Pie")
-    s.basket[0], s.occ[space_id("FF-1")] = 1, []
+    s.festival_deck = [festival_id(n) for n in deck]
+    s.festival_discards = [festival_id(n) for n in discard]
+    s.festival_p2, s.festival_p1 = festival_id("Harvest Hay Ride"), festival_id("Pumpkin Pie")
+    s.basket[0], s.occupants[space_id("FF-1")] = 1, []
     s.coins[0] = 10
     sc.touch(s)
     s.apply("place FF-1")
@@ -54,7 +54,7 @@ def test_a_base_game_turn_reveals_nothing_HV_FFO_1_HV_SET_13():
     assert s.undoable(0) == mine + 1  # still this seat's turn: the placement may be taken back
     s.apply("fertilizer")
     assert next_seat_to_place(s)
-    assert not s._flag and s.fdeck == [] and s.undoable(0) == 0  # nothing shown; the turn is over
+    assert not s._flag and s.festival_deck == [] and s.undoable(0) == 0  # nothing shown; the turn is over
 
 
 def test_p3_is_offered_while_p1_is_empty_HV_FFC_1():
@@ -71,9 +71,9 @@ def test_buying_p3_with_cards_left_keeps_the_deck_and_the_discards_HV_FFC_4_HV_F
     touched while the deck still holds cards."""
     s = buy_from_p3(["Apple Pie", "Pecan Pie", "Strawberry Pie"], ["Funnel Cake"])
     s.apply("card P3")
-    assert s.fdeck == [festival_id("Apple Pie"), festival_id("Pecan Pie")]
+    assert s.festival_deck == [festival_id("Apple Pie"), festival_id("Pecan Pie")]
     assert deck_top(s) == festival_id("Pecan Pie")
-    assert s.fdiscard == [festival_id("Funnel Cake")]
+    assert s.festival_discards == [festival_id("Funnel Cake")]
     assert s.undo_floor == len(s.history)  # the newly shown card is a reveal
 
 
@@ -81,7 +81,7 @@ def test_gap_until_end_of_turn_HV_EX_6_HV_FFC_4_HV_FFC_6():
     # Checks HV-EX-6, HV-FFC-4, HV-FFC-6.
     s = action_phase_start(3)
     sc.at_turn(s, 0)
-    s.occ = [[] for _ in s.occ]
+    s.occupants = [[] for _ in s.occupants]
     s.coins[0], s.seeds[0] = 5, [2, 0, 0, 0]
     sc.set_market(s, "Apple Pie", "Funnel Cake", "Pecan Pie")
     s.apply("place TP-2")
@@ -94,8 +94,8 @@ def test_gap_until_end_of_turn_HV_EX_6_HV_FFC_4_HV_FFC_6():
     s.apply("done")
     # HV-FFC-6: at the end of the turn Pecan Pie stays in P1 and the deck top (Apple Pie, shown in
     # P3) moves down to fill P2; the deck's next card shows in P3.
-    assert s.p2 == FESTIVAL_BY_NAME["apple pie"].id
-    assert s.p1 == FESTIVAL_BY_NAME["pecan pie"].id
+    assert s.festival_p2 == FESTIVAL_BY_NAME["apple pie"].id
+    assert s.festival_p1 == FESTIVAL_BY_NAME["pecan pie"].id
 
 
 def test_buying_p1_shifts_and_reveals_at_the_end_of_the_turn_HV_FFC_4_HV_FFC_6():
@@ -103,12 +103,13 @@ def test_buying_p1_shifts_and_reveals_at_the_end_of_the_turn_HV_FFC_4_HV_FFC_6()
     P1, the deck top to P2, and the next deck card shows: a reveal, so no undo across it."""
     s = start()
     sc.set_market(s, "Strawberry Pie", "Pecan Pie", "Funnel Cake")
-    under = s.fdeck[-2]
+    under = s.festival_deck[-2]
     s.coins[0] = 5
     s.apply("place FF-3")
     s.apply("card P1")
     assert next_seat_to_place(s)
-    assert (s.p1, s.p2, s.fdeck[-1]) == (festival_id("Pecan Pie"), festival_id("Strawberry Pie"), under)
+    shown = (festival_id("Pecan Pie"), festival_id("Strawberry Pie"), under)
+    assert (s.festival_p1, s.festival_p2, s.festival_deck[-1]) == shown
     assert s.coins[0] == 4 and s.cards[0][-1] == festival_id("Funnel Cake")
     assert s.undo_floor == len(s.history) and s.undoable(0) == 0
 
@@ -123,7 +124,7 @@ def test_an_emptied_position_is_saved_empty_mid_turn_HV_FFC_4_HV_RES_6(pos):
     s.apply("place F-2")
     s.apply("harvest")
     s.apply(f"card {pos}")
-    assert (s.p1 if pos == "P1" else s.p2) == -1
+    assert (s.festival_p1 if pos == "P1" else s.festival_p2) == -1
     assert s.frames[-1].kind == "visit" and s.frames[-1].actions_left == 1
     round_trip(s)
     s.apply("harvest")
@@ -136,9 +137,10 @@ def test_a_full_market_does_not_shift_HV_FFC_6(p2, p1):
     (the first card design, Apple Pie, in either) nothing moves and nothing is revealed."""
     s = start()
     sc.set_market(s, "Strawberry Pie", p2, p1)
-    deck = list(s.fdeck)
+    deck = list(s.festival_deck)
     fertilizer_turn(s)
-    assert (s.p2, s.p1, s.fdeck) == (festival_id(p2), festival_id(p1), deck)  # nothing moved or shown
+    # nothing moved or shown
+    assert (s.festival_p2, s.festival_p1, s.festival_deck) == (festival_id(p2), festival_id(p1), deck)
 
 
 def test_buying_the_last_deck_card_reshuffles_the_discards_HV_FFC_7_HV_FFC_4():
@@ -149,25 +151,25 @@ def test_buying_the_last_deck_card_reshuffles_the_discards_HV_FFC_7_HV_FFC_4():
     s = buy_from_p3(["Strawberry Pie"], discard)
     s.apply("card P3")
     assert s.cards[0][-1] == festival_id("Strawberry Pie")
-    assert Counter(s.fdeck) == Counter(festival_id(n) for n in discard)
-    assert s.fdiscard == []
+    assert Counter(s.festival_deck) == Counter(festival_id(n) for n in discard)
+    assert s.festival_discards == []
     assert s.undo_floor == len(s.history)
     # the order comes from the game's seeded generator: the same game gives the same deck
     again = buy_from_p3(["Strawberry Pie"], discard)
     again.apply("card P3")
-    assert again.fdeck == s.fdeck
+    assert again.festival_deck == s.festival_deck
 
 
 def test_deck_exhaustion_HV_FFC_7():
     # Checks HV-FFC-7.
     s = action_turn()
-    s.fdeck, s.fdiscard = [], []
-    s.p2, s.p1 = festival_id("Apple Pie"), -1
+    s.festival_deck, s.festival_discards = [], []
+    s.festival_p2, s.festival_p1 = festival_id("Apple Pie"), -1
     shift(s)
-    assert s.p1 == festival_id("Apple Pie") and s.p2 == -1 and deck_top(s) == -1
-    s.fdiscard = [festival_id("Pecan Pie"), festival_id("Funnel Cake")]
+    assert s.festival_p1 == festival_id("Apple Pie") and s.festival_p2 == -1 and deck_top(s) == -1
+    s.festival_discards = [festival_id("Pecan Pie"), festival_id("Funnel Cake")]
     shift(s)
     # the two discards became the new deck: one fills P2, the other shows in P3 (deck of 1)
-    assert s.p1 == festival_id("Apple Pie")
-    assert {s.p2, deck_top(s)} == {festival_id("Pecan Pie"), festival_id("Funnel Cake")}
-    assert len(s.fdeck) == 1 and s.fdiscard == []
+    assert s.festival_p1 == festival_id("Apple Pie")
+    assert {s.festival_p2, deck_top(s)} == {festival_id("Pecan Pie"), festival_id("Funnel Cake")}
+    assert len(s.festival_deck) == 1 and s.festival_discards == []

@@ -38,7 +38,7 @@ def told(state, since: int, seat: int | None = None) -> list[dict]:
 def harvest_at_f1(s) -> list[dict]:
     """Seat 0 (to place, every space open) places on F-1 and harvests, with the log kept from
     just before: what it was told."""
-    s.occ = [[] for _ in s.occ]
+    s.occupants = [[] for _ in s.occupants]
     s.record_events()
     start = s.event_count
     s.apply("place F-1")
@@ -106,7 +106,7 @@ def test_harvest_with_three_crop_types_tells_points_by_crop_HV_EX_2_HV_FLD_5_to_
     sc.set_farm(s, 0, {"1,1": "wheat crop", "1,2": "wheat crop", "2,1": "pumpkin crop",
                        "3,1": "blueberry crop", "3,2": "blueberry crop", "2,2": "strawberry seed"},
                 clear=True)
-    s.score[0], s.coins[0], s.fert[0] = 10, 1, 8
+    s.points[0], s.coins[0], s.fertilizer[0] = 10, 1, 8
     got = harvest_at_f1(s)
     assert got[0] == {"kind": "place", "seat": 0, "where": "F-1", "piece": "wheelbarrow"}
     harvest = next(e for e in got if e["kind"] == "harvest")
@@ -116,7 +116,7 @@ def test_harvest_with_three_crop_types_tells_points_by_crop_HV_EX_2_HV_FLD_5_to_
     assert points == {"wheat harvested": 2, "blueberry harvested": 8, "pumpkin harvested": 6}
     fert = sum(e["fertilizer"] for e in got if e["kind"] == "gain")
     assert fert == 1  # 8 + 2 capped at 9 (HV-RES-4)
-    assert s.score[0] == 26
+    assert s.points[0] == 26
     breakdown = s.score_breakdown(0)
     assert breakdown == {"wheat harvested": 2, "blueberry harvested": 8, "pumpkin harvested": 6,
                          f"score track {EARLIER}": 10}
@@ -127,10 +127,10 @@ def test_gairy_tells_where_he_went_and_what_he_discarded_HV_EX_5_HV_GAI_6():
     """HV-EX-5: Gairy's Festival tile puts his basket on FF-1 and discards the Pumpkin Pie."""
     s = action_phase_start(2, assign="Architect:Bakehouse;Trader:Well House")
     sc.set_market(s, "Strawberry Pie", "Harvest Hay Ride", "Pumpkin Pie")
-    s.occ = [[] for _ in s.occ]
-    s.g_bk = 1
-    s.g_deck = ["festival"]
-    s.g_drawn = []
+    s.occupants = [[] for _ in s.occupants]
+    s.gairy_baskets = 1
+    s.gairy_deck = ["festival"]
+    s.gairy_drawn = []
     s.record_events()
     start = s.event_count
     gairy_turn(s)
@@ -179,19 +179,19 @@ def test_a_harvest_tells_the_pumpkin_and_berry_bonuses_HV_FLD_5_HV_CHR_2():
     s = action_phase_start(3, assign="Pumpkin Patcher:Bakehouse;Trader:Well House;Architect:Seed Loft")
     sc.at_turn(s, 0)
     sc.set_farm(s, 0, {"2,1": "pumpkin crop", "3,1": "blueberry crop"}, clear=True)
-    s.blds[0] = [[BUILDING_BY_NAME["scarecrow"].id, -1], [BUILDING_BY_NAME["beehive"].id, -1]]
-    s.score[0] = 0
+    s.buildings[0] = [[BUILDING_BY_NAME["scarecrow"].id, -1], [BUILDING_BY_NAME["beehive"].id, -1]]
+    s.points[0] = 0
     got = harvest_at_f1(s)
     harvest = next(e for e in got if e["kind"] == "harvest")
     points = {e["source"]: e["points"] for e in got if e["kind"] == "points" and e["seat"] == 0}
     assert points == {"blueberry harvested": 4, "pumpkin harvested": 8, "berry bonus buildings": 2}
-    assert harvest["points"] == sum(points.values()) == s.score[0]
+    assert harvest["points"] == sum(points.values()) == s.points[0]
     assert s.score_breakdown(0)["berry bonus buildings"] == 2
     # Without berries in the harvest, the Beehive gives nothing and nothing is told of it.
     s = action_phase_start(3, assign="Pumpkin Patcher:Bakehouse;Trader:Well House;Architect:Seed Loft")
     sc.at_turn(s, 0)
     sc.set_farm(s, 0, {"2,1": "pumpkin crop"}, clear=True)
-    s.blds[0] = [[BUILDING_BY_NAME["beehive"].id, -1]]
+    s.buildings[0] = [[BUILDING_BY_NAME["beehive"].id, -1]]
     assert [e["source"] for e in harvest_at_f1(s) if e["kind"] == "points"] == ["pumpkin harvested"]
 
 
@@ -220,8 +220,8 @@ def test_every_event_has_a_documented_kind_and_exactly_its_fields(seed, players)
     assert end["kind"] == "game_over"
     assert (end["scores"], end["ranking"]) == (state.scores(), state.ranking())
     reveal = next(e for e in events if e["kind"] == "reveal")
-    assert reveal["characters"] == [CHARACTERS[c].name for c in state.char]
-    assert reveal["farmhouses"] == [FARMHOUSES[h].name for h in state.house]
+    assert reveal["characters"] == [CHARACTERS[c].name for c in state.character]
+    assert reveal["farmhouses"] == [FARMHOUSES[h].name for h in state.farmhouse]
 
 
 @pytest.mark.parametrize(("seed", "players"), [(1, 3), (2, 2), (3, 4)])
@@ -241,11 +241,11 @@ def test_income_and_harvests_are_told_with_their_sources(seed, players):
         gains = [e for e in events[k:stop] if e["kind"] == "gain"]
         for seat in range(players):
             mine = [e["source"] for e in gains if e["seat"] == seat]
-            house = FARMHOUSES[state.house[seat]].name
+            house = FARMHOUSES[state.farmhouse[seat]].name
             assert sum(bool(re.fullmatch(r"Sunrise tile \d+", s)) for s in mine) == 1, (r, mine)
             # told when it changed something: always in round 1 for coins, fertilizer or seeds
             # (a fill or a capped supply may add nothing later)
-            income = FARMHOUSES[state.house[seat]].sunrise
+            income = FARMHOUSES[state.farmhouse[seat]].sunrise
             sure = r == 0 and bool(income.coins or income.fertilizer or any(income.seeds))
             told = mine.count(f"{house}, Sunrise")
             assert told == 1 if sure else told <= 1, (r, mine)
@@ -285,29 +285,30 @@ def test_each_seat_is_told_its_deal_and_the_others_only_that_it_was_dealt_HV_SET
     for seat in range(3):
         mine = next(e for e in state.events_for(seat) if e["kind"] == "deal" and e["seat"] == seat)
         assert set(mine) == COMMON | {"characters", "farmhouses"}
-        assert mine["characters"] == [CHARACTERS[c].name for c in state.dealt_c[seat]]
-        assert mine["farmhouses"] == [FARMHOUSES[h].name for h in state.dealt_h[seat]]
+        assert mine["characters"] == [CHARACTERS[c].name for c in state.dealt_characters[seat]]
+        assert mine["farmhouses"] == [FARMHOUSES[h].name for h in state.dealt_farmhouses[seat]]
 
 
 def test_a_gain_tells_exactly_what_it_added_after_the_caps_HV_RES_2_HV_RES_3():
     """Coins 2 → 5, capacity 3 → 4 so water 1 + 5 is capped at 4 (+3), fertilizer 8 + 2 capped
     at 9 (+1), two seed kinds of four (one already held), 4 points: every field is the real change."""
     s = _logged()
-    s.coins[0], s.water[0], s.cap[0], s.fert[0], s.seeds[0], s.score[0] = 2, 1, 3, 8, [2, 0, 0, 1], 5
+    s.coins[0], s.water[0], s.bucket_capacity[0], s.fertilizer[0] = 2, 1, 3, 8
+    s.seeds[0], s.points[0] = [2, 0, 0, 1], 5
     gain(s, 0, Gain(coins=3, water=5, upgrade=1, fertilizer=2, points=4, seeds=(1, 0, 2, 0)), "a test gain")
     e = _last(s, "gain")
     assert {k: v for k, v in e.items() if k not in ("i", "step")} == {
         "kind": "gain", "seat": 0, "why": "a test gain", "source": "a test gain", "coins": 3, "water": 3,
         "capacity": 1, "fertilizer": 1, "seeds": {"wheat": 1, "blueberry": 2}, "points": 4,
     }
-    after = (s.coins[0], s.water[0], s.cap[0], s.fert[0], s.seeds[0], s.score[0])
+    after = (s.coins[0], s.water[0], s.bucket_capacity[0], s.fertilizer[0], s.seeds[0], s.points[0])
     assert after == (5, 4, 4, R.MAX_FERTILIZER, [3, 0, 2, 1], 9)
 
 
 def test_a_gain_capped_to_nothing_is_not_told():
     """Water into a full well, fertilizer onto a full stock: nothing changed, nothing told."""
     s = _logged()
-    s.water[0], s.cap[0], s.fert[0] = 3, 3, R.MAX_FERTILIZER
+    s.water[0], s.bucket_capacity[0], s.fertilizer[0] = 3, 3, R.MAX_FERTILIZER
     told = len(s.events_for(None))
     gain(s, 0, Gain(water=2, fertilizer=1), "nothing")
     assert len(s.events_for(None)) == told
@@ -354,11 +355,11 @@ def test_every_gain_in_play_names_its_source_in_the_logs_words():
 ])
 def test_a_payment_tells_the_coins_and_the_fertilizer_it_took_HV_NOV_11(coins, fert, cost, paid):
     s = _logged()
-    s.coins[0], s.fert[0] = coins, fert
+    s.coins[0], s.fertilizer[0] = coins, fert
     pay(s, 0, Turn(0), cost)
     e = _last(s, "pay")
     assert (e["seat"], e["coins"], e["fertilizer"]) == (0, *paid)
-    assert (s.coins[0], s.fert[0]) == (coins - paid[0], fert - paid[1])
+    assert (s.coins[0], s.fertilizer[0]) == (coins - paid[0], fert - paid[1])
 
 
 @pytest.mark.parametrize("piece", ["", " finn"])
@@ -370,7 +371,7 @@ def test_a_market_tile_event_tells_the_coins_paid_nothing_with_finn_HV_FM_1_HV_F
     s = start("Finn & Maisie:Bakehouse" if piece else "Architect:Bakehouse")
     s.record_events()
     k = next(i for i, t in enumerate(MARKET) if t.cost_coins > 0 and t.effect == "gain")
-    s.mstacks[0][-1] = k
+    s.market_stacks[0][-1] = k
     s.coins[0] = 9
     s.apply(f"place FM-A{piece}")
     s.apply("market")

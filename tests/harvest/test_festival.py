@@ -18,8 +18,8 @@ def test_basket_must_be_placed_HV_FFB_2_HV_ACT_2():
     """Edge 11: only the basket left → FF-3 is always offered and there is no pass."""
     s = action_phase_start(3)
     sc.at_turn(s, 0)
-    s.wb[0] = 0
-    s.occ[0] = []
+    s.wheelbarrows[0] = 0
+    s.occupants[0] = []
     opts = legal(s)
     assert "place FF-3" in opts and all(o.startswith("place FF") for o in opts)
 
@@ -44,9 +44,9 @@ def test_festival_board_HV_FFB_4_HV_FFB_6_HV_FFB_7_HV_FFC_1_HV_FFC_3():
     assert "reminder" not in json.dumps(s.to_json()).lower()
     sc.set_farm(s, 0, {"1,1": "pumpkin crop"})
     sc.set_market(s, "Apple Pie", "Funnel Cake", "Pecan Pie")
-    s.coins[0], s.score[0] = 6, 0
+    s.coins[0], s.points[0] = 6, 0
     s.apply("place FF-2")
-    assert s.score[0] == 6 and s.coins[0] == 7
+    assert s.points[0] == 6 and s.coins[0] == 7
     s.apply("card P3")
     assert s.coins[0] == 4
     assert "Apple Pie" in s.observation(1)["seats"][0]["festival_cards"]
@@ -76,7 +76,7 @@ def test_ff3_coin_or_card_HV_FFB_5():
     s.apply("place FF-3")
     assert legal(s) >= {"coin", "card P1"} - {"card P1"}
     s.apply("coin")
-    assert s.coins[0] == 1 and 0 in s.occ[FF3]
+    assert s.coins[0] == 1 and 0 in s.occupants[FF3]
 
 
 def test_a_purchase_after_harvest_still_allows_the_garland_HV_FFC_2_HV_NOV_8():
@@ -86,14 +86,14 @@ def test_a_purchase_after_harvest_still_allows_the_garland_HV_FFC_2_HV_NOV_8():
     sc.give_cards(s, 0, "Harvest Garland")
     sc.set_market(s, "Apple Pie", "Funnel Cake", "Pecan Pie")
     sc.set_farm(s, 0, {"1,1": "strawberry crop"})
-    s.coins[0], s.water[0], s.cap[0], s.score[0] = 5, 0, 3, 0
+    s.coins[0], s.water[0], s.bucket_capacity[0], s.points[0] = 5, 0, 3, 0
     s.apply("place F-1")
     s.apply("harvest")
     assert legal(s) == {"card P1", "card P2", "card P3", "use Harvest Garland", "done"}
     s.apply("card P1")
     assert legal(s) == {"use Harvest Garland", "done"}
     s.apply("use Harvest Garland")
-    assert (s.coins[0], s.water[0], s.score[0]) == (5, 2, 5)
+    assert (s.coins[0], s.water[0], s.points[0]) == (5, 2, 5)
     assert next_seat_to_place(s)
 
 
@@ -101,13 +101,13 @@ def test_francie_free_and_ff1_HV_EX_3_HV_FRA_1_HV_FFB_3_HV_FFC_4():
     # Checks HV-EX-3, HV-FRA-1, HV-FFB-3, HV-FFC-4.
     s = action_phase_start(3, assign="Francie:Bakehouse;Architect:Well House;Lumberjack:Seed Loft")
     sc.at_turn(s, 0)
-    s.occ = [[] for _ in s.occ]
+    s.occupants = [[] for _ in s.occupants]
     s.coins[0] = 0
     sc.set_market(s, "Apple Pie", "Funnel Cake", "Pecan Pie")
     s.apply("place FF-1")
     s.apply("card P3")
     assert s.coins[0] == 2 and FESTIVAL_BY_NAME["apple pie"].id in s.cards[0]
-    assert s.p2 == FESTIVAL_BY_NAME["funnel cake"].id
+    assert s.festival_p2 == FESTIVAL_BY_NAME["funnel cake"].id
 
 
 def test_francie_one_card_and_coin_HV_FRA_2():
@@ -120,7 +120,7 @@ def test_francie_one_card_and_coin_HV_FRA_2():
     s.apply("coin")
     assert s.coins[0] == 1 and s.cards[0] == []
     sc.at_turn(s, 0)
-    s.basket[0], s.occ[space_id("FF-1")] = 1, []
+    s.basket[0], s.occupants[space_id("FF-1")] = 1, []
     s.apply("place FF-1")
     s.apply("card P3")
     assert not any(a.startswith("card") for a in legal(s))  # one card per purchase chance

@@ -29,8 +29,8 @@ def harvested(character: str = "Architect", buildings: tuple[str, ...] = (), cel
     s = action_turn(f"{character}:Bakehouse", ff=False)
     sc.set_farm(s, 0, cells or CELLS, clear=True)
     for name in buildings:  # owned; where it stands does not matter to a harvest
-        s.blds[0].append([BB[name.lower()].id, 10])
-    s.coins[0], s.score[0], s.fert[0] = 0, 0, 0
+        s.buildings[0].append([BB[name.lower()].id, 10])
+    s.coins[0], s.points[0], s.fertilizer[0] = 0, 0, 0
     harvest(s, 0)
     return s
 
@@ -56,7 +56,7 @@ def test_fields_menu_by_water_HV_FLD_1_HV_FLD_3_HV_FLD_4_HV_WS_10(ditch, water, 
     is always offered (HV-FLD-9)."""
     s = start()
     farm(s, FIELD, ditch)
-    s.seeds[0], s.fert[0], s.water[0], s.cap[0] = [1, 0, 1, 1], 1, water, 3
+    s.seeds[0], s.fertilizer[0], s.water[0], s.bucket_capacity[0] = [1, 0, 1, 1], 1, water, 3
     s.apply("place F-1")
     assert legal(s) == PLANTS | {f"tend {t}" for t in tends} | {"harvest", "done"}
 
@@ -65,29 +65,30 @@ def test_crop_cycle_HV_FLD_1_HV_FLD_2_HV_FLD_6_HV_FLD_7_HV_FLD_8_HV_RND_3():
     # Checks HV-FLD-1, HV-FLD-2, HV-FLD-6, HV-FLD-7, HV-FLD-8.
     """Plant → Tend → Harvest; a bush stays seed side up and needs tending again (edge 3)."""
     s = action_turn()
-    s.seeds[0], s.fert[0], s.water[0], s.cap[0], s.coins[0], s.score[0] = [1, 0, 1, 0], 1, 3, 3, 0, 0
+    s.seeds[0], s.fertilizer[0], s.water[0] = [1, 0, 1, 0], 1, 3
+    s.bucket_capacity[0], s.coins[0], s.points[0] = 3, 0, 0
     s.apply("place F-3")
     assert {a.split()[0] for a in legal(s)} == {"plant", "harvest", "done"}
     s.apply("plant blueberry 1,1")
     _finish_sub(s)
-    assert s.farm[0][0] == SEED0 + 2 and s.fert[0] == 0
+    assert s.farm[0][0] == SEED0 + 2 and s.fertilizer[0] == 0
     s.apply("tend blueberry 1,1")
     _finish_sub(s)
     assert s.farm[0][0] == CROP0 + 2 and s.water[0] == 2
     s.apply("harvest")
-    assert s.score[0] == 4 and s.coins[0] == 1  # scored at once (HV-RND-3)
+    assert s.points[0] == 4 and s.coins[0] == 1  # scored at once (HV-RND-3)
     assert s.farm[0][0] == SEED0 + 2  # the bush stays, seed side up
     s.apply("done")
     sc.at_turn(s, 0)
     s.apply("place F-1")
     s.apply("harvest")
-    assert s.score[0] == 4 and s.coins[0] == 1  # untended bush scores nothing
+    assert s.points[0] == 4 and s.coins[0] == 1  # untended bush scores nothing
     s.apply("done")
     sc.at_turn(s, 0)
     sc.set_farm(s, 0, {"2,1": "wheat crop", "2,2": "strawberry crop"})
     s.apply("place F-2")
     s.apply("harvest")
-    assert s.score[0] == 6 and s.coins[0] == 3 and s.fert[0] == 1
+    assert s.points[0] == 6 and s.coins[0] == 3 and s.fertilizer[0] == 1
     assert s.farm[0][5] == s.farm[0][6] == EMPTY
 
 
@@ -112,13 +113,13 @@ def test_plant_tend_costs_HV_FLD_3_HV_FLD_4():
     # Checks HV-FLD-3, HV-FLD-4.
     s = action_phase_start(3)
     sc.at_turn(s, 0)
-    s.occ = [[] for _ in s.occ]
+    s.occupants = [[] for _ in s.occupants]
     s.seeds[0] = [1, 0, 0, 2]
-    s.fert[0] = 2
+    s.fertilizer[0] = 2
     s.water[0] = 3
     s.apply("place F-3")
     s.apply("plant pumpkin 1,1")
-    assert s.fert[0] == 1
+    assert s.fertilizer[0] == 1
     assert "plant wheat 1,2" not in legal(s)  # one crop type per Plant
     s.apply("done")
     s.apply("tend pumpkin 1,1")
@@ -131,7 +132,7 @@ def test_tend_wheat_cell_by_cell_each_costs_one_water_HV_FLD_4():
     s = start()
     sc.set_farm(s, 0, {"1,1": "wheat seed", "1,2": "wheat seed", "2,3": "wheat seed",
                        "3,4": "wheat seed", "2,2": "pumpkin seed"})
-    s.water[0], s.cap[0] = 3, 3
+    s.water[0], s.bucket_capacity[0] = 3, 3
     s.apply("place F-1")
     s.apply("tend wheat 1,1")
     assert s.water[0] == 2
@@ -148,7 +149,7 @@ def test_done_ends_the_tend_and_the_visit_HV_FLD_4():
     remain; F-1 had one action, so the turn is over."""
     s = start()
     sc.set_farm(s, 0, {"1,1": "wheat seed", "1,2": "wheat seed", "1,3": "wheat seed"})
-    s.water[0], s.cap[0] = 3, 3
+    s.water[0], s.bucket_capacity[0] = 3, 3
     s.apply("place F-1")
     s.apply("tend wheat 1,1")
     s.apply("tend wheat 1,2")
@@ -162,7 +163,7 @@ def test_a_second_pumpkin_needs_two_more_water_HV_FLD_4():
     and the Tend ends."""
     s = start()
     sc.set_farm(s, 0, {"1,1": "pumpkin seed", "1,2": "pumpkin seed", "2,1": "wheat seed"})
-    s.water[0], s.cap[0] = 3, 3
+    s.water[0], s.bucket_capacity[0] = 3, 3
     s.apply("place F-1")
     s.apply("tend pumpkin 1,1")
     assert s.water[0] == 1
@@ -188,7 +189,7 @@ def test_plain_harvest_HV_FLD_5_HV_FLD_6_HV_FLD_7_HV_FLD_8():
     """2 pumpkins 12 + 2 wheat 2 + 2 bushes 8 = 22 points, 2 fertilizer, 3 coins (three crop
     types); pumpkins and wheat leave, bushes turn to their seed side, the strawberry seed stays."""
     s = harvested()
-    assert (s.score[0], s.fert[0], s.coins[0]) == (22, 2, 3)
+    assert (s.points[0], s.fertilizer[0], s.coins[0]) == (22, 2, 3)
     assert [s.farm[0][i] for i in range(5)] == [EMPTY, EMPTY, EMPTY, EMPTY, SEED0 + BLUE]
     assert s.farm[0][5] == SEED0 + BLUE and s.farm[0][6] == SEED0 + STRAW
 
@@ -200,11 +201,11 @@ def test_harvest_three_types_HV_EX_2_HV_FLD_5_to_8_HV_RES_4():
     sc.set_farm(s, 0, {"1,1": "wheat crop", "1,2": "wheat crop", "2,1": "pumpkin crop",
                        "3,1": "blueberry crop",
                        "3,2": "blueberry crop", "2,2": "strawberry seed"}, clear=True)
-    s.score[0], s.coins[0], s.fert[0] = 10, 1, 8
-    s.occ = [[] for _ in s.occ]
+    s.points[0], s.coins[0], s.fertilizer[0] = 10, 1, 8
+    s.occupants = [[] for _ in s.occupants]
     s.apply("place F-1")
     s.apply("harvest")
-    assert s.score[0] == 26 and s.coins[0] == 4 and s.fert[0] == 9
+    assert s.points[0] == 26 and s.coins[0] == 4 and s.fertilizer[0] == 9
     f = s.farm[0]
     assert f[0] == f[1] == f[5] == 0
     assert f[10] == f[11] == 3 + 2  # bushes back to seed side
@@ -214,14 +215,14 @@ def test_harvest_three_types_HV_EX_2_HV_FLD_5_to_8_HV_RES_4():
 
 def test_empty_harvest_gains_nothing_HV_FLD_9():
     s = harvested(cells={"2,2": "strawberry seed"}, buildings=("Beehive", "Granary"))
-    assert (s.score[0], s.fert[0], s.coins[0]) == (0, 0, 0)
+    assert (s.points[0], s.fertilizer[0], s.coins[0]) == (0, 0, 0)
 
 
 def test_empty_harvest_still_buys_HV_FLD_9_HV_FFC_2():
     # Checks HV-FLD-9, HV-FFC-2.
     s = action_phase_start(3)
     sc.at_turn(s, 0)
-    s.occ = [[] for _ in s.occ]
+    s.occupants = [[] for _ in s.occupants]
     s.coins[0] = 5
     s.apply("place F-1")
     s.apply("harvest")
@@ -234,7 +235,7 @@ def test_irrigation_ditch_discounts_the_first_tile_only_HV_WS_10_HV_FLD_4():
     s = start()
     give_building(s, 0, "Irrigation Ditch")
     sc.set_farm(s, 0, {"1,1": "pumpkin seed", "1,2": "pumpkin seed"})
-    s.water[0], s.cap[0] = 3, 3
+    s.water[0], s.bucket_capacity[0] = 3, 3
     s.apply("place F-1")
     s.apply("tend pumpkin 1,1")
     assert s.water[0] == 2
@@ -245,9 +246,9 @@ def test_irrigation_ditch_discounts_the_first_tile_only_HV_WS_10_HV_FLD_4():
 
 def test_pumpkin_bonuses_add_per_pumpkin_HV_CHR_2():
     """Pumpkin Patcher +1 and Scarecrow +1 per pumpkin: 22 + 2 = 24 with one, 26 with both."""
-    assert harvested("Pumpkin Patcher").score[0] == 24
-    assert harvested(buildings=("Scarecrow",)).score[0] == 24
-    assert harvested("Pumpkin Patcher", buildings=("Scarecrow",)).score[0] == 26
+    assert harvested("Pumpkin Patcher").points[0] == 24
+    assert harvested(buildings=("Scarecrow",)).points[0] == 24
+    assert harvested("Pumpkin Patcher", buildings=("Scarecrow",)).points[0] == 26
 
 
 def test_granary_and_berry_keeper_coins_HV_CHR_2():
@@ -259,6 +260,6 @@ def test_granary_and_berry_keeper_coins_HV_CHR_2():
 
 def test_beehive_once_per_harvest_with_berries_HV_CHR_2():
     """Beehive: +2 points once (not per bush); nothing for a harvest without berries."""
-    assert harvested(buildings=("Beehive",)).score[0] == 22 + 2
+    assert harvested(buildings=("Beehive",)).points[0] == 22 + 2
     s = harvested(buildings=("Beehive",), cells={"1,1": "wheat crop", "2,2": "strawberry seed"})
-    assert (s.score[0], s.coins[0]) == (1, 1)
+    assert (s.points[0], s.coins[0]) == (1, 1)

@@ -58,13 +58,13 @@ def public_snapshot(state, seat: int) -> dict:
     snap = dict(state.to_json()["state"])
     for key in HIDDEN:
         snap.pop(key)
-    snap["sun_stack_count"] = len(state.sun_stack)
-    snap["bstack_count"] = len(state.bstack)
-    snap["market_tops"] = [st[-1] if st else None for st in state.mstacks]
-    snap["market_counts"] = [len(st) for st in state.mstacks]
-    snap["fdeck_top"] = state.fdeck[-1] if state.fdeck else None
-    snap["fdeck_count"] = len(state.fdeck)
-    snap["g_deck_count"] = len(state.g_deck)
+    snap["sun_stack_count"] = len(state.sunrise_stack)
+    snap["bstack_count"] = len(state.building_stack)
+    snap["market_tops"] = [st[-1] if st else None for st in state.market_stacks]
+    snap["market_counts"] = [len(st) for st in state.market_stacks]
+    snap["fdeck_top"] = state.festival_deck[-1] if state.festival_deck else None
+    snap["fdeck_count"] = len(state.festival_deck)
+    snap["g_deck_count"] = len(state.gairy_deck)
     if _setup_open(state):
         for key in SETUP_SECRET:
             snap[key] = snap[key][seat]  # only the seat's own cards and choice are known to it
@@ -74,31 +74,32 @@ def public_snapshot(state, seat: int) -> dict:
 def hidden_orders(state, seat: int) -> dict[str, object]:
     """Every hidden order, as comparable values."""
     parts = {
-        "sunrise stack": tuple(state.sun_stack),
-        "building stack": tuple(state.bstack),
-        "market below the tops": tuple(tuple(st[:-1]) for st in state.mstacks),
-        "festival deck below the top": tuple(state.fdeck[:-1]),
-        "gairy deck": tuple(state.g_deck),
+        "sunrise stack": tuple(state.sunrise_stack),
+        "building stack": tuple(state.building_stack),
+        "market below the tops": tuple(tuple(st[:-1]) for st in state.market_stacks),
+        "festival deck below the top": tuple(state.festival_deck[:-1]),
+        "gairy deck": tuple(state.gairy_deck),
     }
     if _setup_open(state):
         parts["other seats' dealt cards"] = tuple(
-            (tuple(state.dealt_c[s]), tuple(state.dealt_h[s])) for s in range(state.num_players) if s != seat)
+            (tuple(state.dealt_characters[s]), tuple(state.dealt_farmhouses[s]))
+            for s in range(state.num_players) if s != seat)
     return parts
 
 
 def could_change(state, seat: int) -> set[str]:
     """The hidden parts that have more than one arrangement consistent with what ``seat`` saw."""
     out = set()
-    if len(set(state.sun_stack)) > 1:
+    if len(set(state.sunrise_stack)) > 1:
         out.add("sunrise stack")
-    if len(set(state.bstack)) > 1:
+    if len(set(state.building_stack)) > 1:
         out.add("building stack")
-    below = [t for st in state.mstacks for t in st[:-1]]
+    below = [t for st in state.market_stacks for t in st[:-1]]
     if below and len(unseen_market(state)) > 1:
         out.add("market below the tops")
-    if len(set(state.fdeck[:-1])) > 1:
+    if len(set(state.festival_deck[:-1])) > 1:
         out.add("festival deck below the top")
-    if len(set(state.g_deck)) > 1:
+    if len(set(state.gairy_deck)) > 1:
         out.add("gairy deck")
     if _setup_open(state) and state.num_players > 1:
         out.add("other seats' dealt cards")
@@ -108,34 +109,35 @@ def could_change(state, seat: int) -> set[str]:
 def unseen_market(state) -> set[int]:
     """Market tiles no seat has seen: not a visible top, not discarded at Sunset (HV-SET-12: 12 of
     the 16 tiles are in the stacks, and nobody knows which)."""
-    tops = {st[-1] for st in state.mstacks if st}
-    return {m.id for m in MARKET} - tops - set(state.mgone)
+    tops = {st[-1] for st in state.market_stacks if st}
+    return {m.id for m in MARKET} - tops - set(state.market_discards)
 
 
 def check_conservation(state, det, seat: int) -> None:
     """What determinize re-samples is the same set of components."""
-    assert Counter(det.sun_stack) == Counter(state.sun_stack), "sunrise tiles lost or duplicated"
-    assert Counter(det.bstack) == Counter(state.bstack), "buildings lost or duplicated"
-    assert Counter(det.fdeck) == Counter(state.fdeck), "festival cards lost or duplicated"
-    assert Counter(det.g_deck) == Counter(state.g_deck), "Gairy tiles lost or duplicated"
-    det_below = [t for st in det.mstacks for t in st[:-1]]
-    true_below = [t for st in state.mstacks for t in st[:-1]]
+    assert Counter(det.sunrise_stack) == Counter(state.sunrise_stack), "sunrise tiles lost or duplicated"
+    assert Counter(det.building_stack) == Counter(state.building_stack), "buildings lost or duplicated"
+    assert Counter(det.festival_deck) == Counter(state.festival_deck), "festival cards lost or duplicated"
+    assert Counter(det.gairy_deck) == Counter(state.gairy_deck), "Gairy tiles lost or duplicated"
+    det_below = [t for st in det.market_stacks for t in st[:-1]]
+    true_below = [t for st in state.market_stacks for t in st[:-1]]
     assert len(det_below) == len(set(det_below)) == len(true_below), "Market tiles lost or duplicated"
     assert set(det_below) <= unseen_market(state), "a Market tile the seat has seen went under a top"
     if _setup_open(state):
-        assert det.dealt_c[seat] == state.dealt_c[seat] and det.dealt_h[seat] == state.dealt_h[seat]
-        chars = [c for s in range(state.num_players) for c in det.dealt_c[s]]
-        houses = [h for s in range(state.num_players) for h in det.dealt_h[s]]
+        assert det.dealt_characters[seat] == state.dealt_characters[seat]
+        assert det.dealt_farmhouses[seat] == state.dealt_farmhouses[seat]
+        chars = [c for s in range(state.num_players) for c in det.dealt_characters[s]]
+        houses = [h for s in range(state.num_players) for h in det.dealt_farmhouses[s]]
         assert len(chars) == len(set(chars)) == 2 * state.num_players, "a character dealt twice"
         assert len(houses) == len(set(houses)) == 2 * state.num_players, "a farmhouse dealt twice"
-        allowed = {c.id for c in CHARACTERS if state.ff or not c.expansion}
+        allowed = {c.id for c in CHARACTERS if state.fall_festival or not c.expansion}
         assert set(chars) <= allowed and set(houses) <= {f.id for f in FARMHOUSES}
         for s in range(state.num_players):
             # a seat that has chosen still holds a card it was dealt; one that has not, none
-            assert (det.char[s] >= 0) == (state.char[s] >= 0)
-            assert det.char[s] < 0 or det.char[s] in det.dealt_c[s]
-            assert (det.house[s] >= 0) == (state.house[s] >= 0)
-            assert det.house[s] < 0 or det.house[s] in det.dealt_h[s]
+            assert (det.character[s] >= 0) == (state.character[s] >= 0)
+            assert det.character[s] < 0 or det.character[s] in det.dealt_characters[s]
+            assert (det.farmhouse[s] >= 0) == (state.farmhouse[s] >= 0)
+            assert det.farmhouse[s] < 0 or det.farmhouse[s] in det.dealt_farmhouses[s]
 
 
 @pytest.mark.parametrize("players,ff", CASES)

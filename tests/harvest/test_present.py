@@ -20,7 +20,7 @@ from .helpers import random_game
 def _my_turn(state, seat: int = 0):
     """``seat`` to place a piece, holding 3 wheelbarrows and the basket."""
     sc.at_turn(state, seat)
-    state.wb[seat], state.basket[seat] = 3, 1
+    state.wheelbarrows[seat], state.basket[seat] = 3, 1
     sc.touch(state)
     return state
 
@@ -139,7 +139,7 @@ def test_facts_hide_setup_cards_of_others_hv_set_8():
     """HV-SET-8, HV-RES-6: facts and content name nobody's face-down choice."""
     state = sc.fresh(2, seed=7, assign=None)
     text = json.dumps(PRESENTATION.facts(state, 1)) + json.dumps(PRESENTATION.content())
-    for name in [CHARACTERS[c].name for c in state.dealt_c[0]]:
+    for name in [CHARACTERS[c].name for c in state.dealt_characters[0]]:
         assert json.dumps(PRESENTATION.facts(state, 1)).count(name) == 0
     assert "deck" not in json.dumps(PRESENTATION.facts(state, 1))
     assert text

@@ -92,9 +92,11 @@ def test_observation_hides_order_and_determinize_keeps_public_HV_RES_6_HV_FFC_5(
             rng = random.Random(seat)
             d = s.determinize(seat, rng)
             assert d.observation(seat) == obs
-            assert sorted(d.fdeck) == sorted(s.fdeck) and d.fdeck[-1:] == s.fdeck[-1:]
-            assert sorted(d.sun_stack) == sorted(s.sun_stack) and sorted(d.bstack) == sorted(s.bstack)
-            assert [len(x) for x in d.mstacks] == [len(x) for x in s.mstacks]
+            assert sorted(d.festival_deck) == sorted(s.festival_deck)
+            assert d.festival_deck[-1:] == s.festival_deck[-1:]
+            assert sorted(d.sunrise_stack) == sorted(s.sunrise_stack)
+            assert sorted(d.building_stack) == sorted(s.building_stack)
+            assert [len(x) for x in d.market_stacks] == [len(x) for x in s.market_stacks]
             assert len(s.observation_tensor(seat)) == s.observation_shape[0]
             assert d.observation_tensor(seat) == s.observation_tensor(seat)
             if not d.is_terminal:
@@ -106,10 +108,10 @@ def test_observation_varies_with_hidden_order_only_not_HV_RES_6():
     """Two states that differ only in a hidden order give the same observation."""
     s = sc.fresh(3, seed=1)
     t = s.clone()
-    t.sun_stack.reverse()
-    t.bstack.reverse()
-    if len(t.fdeck) > 2:
-        t.fdeck[:-1] = list(reversed(t.fdeck[:-1]))
+    t.sunrise_stack.reverse()
+    t.building_stack.reverse()
+    if len(t.festival_deck) > 2:
+        t.festival_deck[:-1] = list(reversed(t.festival_deck[:-1]))
     for seat in range(3):
         assert s.observation(seat) == t.observation(seat)
         assert s.observation_tensor(seat) == t.observation_tensor(seat)

@@ -39,25 +39,25 @@ def test_round_four_has_no_sunset_HV_RND_1():
     """Edge 18: the round-4 P1 card is never discarded."""
     s = action_phase_start(2)
     s.round = 4
-    p1 = s.p1
+    p1 = s.festival_p1
     for x in range(2):
-        s.wb[x] = s.mice[x] = s.basket[x] = 0
+        s.wheelbarrows[x] = s.mice[x] = s.basket[x] = 0
     s.frames = []
     s.queue = []
     s.cycle_placed = False
     s._advance()
-    assert s.is_terminal and s.p1 == p1
+    assert s.is_terminal and s.festival_p1 == p1
 
 
 def test_sunrise_swap_order_HV_EX_7_HV_SUN_1_to_6():
     # Checks HV-SUN-1, HV-SUN-2, HV-SUN-3, HV-SUN-4, HV-SUN-5, HV-SUN-6.
     """HV-EX-7: A #2, B #5, C #9; display #1, #7, #10."""
     s = sc.fresh(3, assign="Trader:Seed Loft;Architect:Seed Loft;Lumberjack:Seed Loft")
-    s.tile = [2, 5, 9]
+    s.sunrise_tile = [2, 5, 9]
     s.display = [1, 7, 10]
     s.frames = [Income(), SunriseSwap(2), SunriseSwap(1), SunriseSwap(0)]
     s.coins = [0, 0, 0]
-    s.fert = [0, 0, 0]
+    s.fertilizer = [0, 0, 0]
     s.water = [0, 0, 0]
     s.seeds = [[0] * 4 for _ in range(3)]
     sc.touch(s)
@@ -65,7 +65,7 @@ def test_sunrise_swap_order_HV_EX_7_HV_SUN_1_to_6():
     s.apply("sunrise 1")
     s.apply("sunrise 2")
     assert sorted(s.display) == [5, 7, 9]
-    assert s.coins == [5, 1, 0] and s.fert[2] == 1 and s.water[0] == 3
+    assert s.coins == [5, 1, 0] and s.fertilizer[2] == 1 and s.water[0] == 3
     assert turn_order(s) == [1, 2, 0] and s.current_player == 1
 
 
@@ -73,19 +73,19 @@ def test_sunrise_swap_income_order_HV_SUN_2_HV_SUN_3_HV_SUN_4_HV_SUN_6_HV_CHR_5(
     # Checks HV-SUN-2, HV-SUN-3, HV-SUN-4, HV-SUN-6, HV-CHR-5.
     s = sc.fresh(3, assign="Early Riser:Compost Cabin;Architect:Bakehouse;Trader:Bakehouse")
     assert s.phase == "sunrise" and s.round == 1 and len(s.display) == 3  # swap in round 1 too
-    s.tile = [9, 2, 5]
+    s.sunrise_tile = [9, 2, 5]
     s.display = [1, 7, 10]
     s.frames = [Income(), SunriseSwap(2), SunriseSwap(1), SunriseSwap(0)]  # Early Riser first
-    s.coins, s.fert = [0, 0, 0], [0, 0, 0]
+    s.coins, s.fertilizer = [0, 0, 0], [0, 0, 0]
     give_building(s, 0, "Compost Bin")
     sc.touch(s)
     s.apply("sunrise 1")
     assert s.coins[0] == 1  # Early Riser's coin
     s.apply("sunrise 9")  # takes the tile seat 0 just gave up
     s.apply("sunrise 7")
-    assert s.tile == [1, 9, 7]
+    assert s.sunrise_tile == [1, 9, 7]
     # income: tile #1 (1 coin) + Compost Cabin (2 fert) + Compost Bin (1 fert)
-    assert s.coins[0] == 2 and s.fert[0] == 3 and s.coins[1] == 3 + 2 and s.coins[2] == 4 + 2
+    assert s.coins[0] == 2 and s.fertilizer[0] == 3 and s.coins[1] == 3 + 2 and s.coins[2] == 4 + 2
     assert turn_order(s) == [0, 2, 1] and s.current_player == 0
 
 
@@ -93,7 +93,7 @@ def test_sunrise_11_empty_p1_HV_SUN_5():
     # Checks HV-SUN-5.
     """Edge 17: #11 with an empty P1 gives only its 4 coins."""
     s = sc.fresh(3)
-    s.p1 = -1
+    s.festival_p1 = -1
     before = len(s.cards[0])
     from acreage.games.harvest.content import SUNRISE
     s.coins[0] = 0
@@ -109,7 +109,7 @@ def test_sunrise_11_takes_p1_free_HV_SUN_5_HV_FFC_6():
     s.coins[0] = 0
     gain(s, 0, SUNRISE[10].income, "Sunrise tile 11")
     assert s.coins[0] == 4 and FESTIVAL_BY_NAME["pecan pie"].id in s.cards[0]
-    assert s.p1 == FESTIVAL_BY_NAME["apple pie"].id
+    assert s.festival_p1 == FESTIVAL_BY_NAME["apple pie"].id
 
 
 def test_sunrise_eleven_takes_the_first_card_design_HV_SUN_5():
@@ -120,7 +120,7 @@ def test_sunrise_eleven_takes_the_first_card_design_HV_SUN_5():
     s.coins[0] = 2
     gain(s, 0, SUNRISE[10].income, "Sunrise tile 11")
     assert s.coins[0] == 6 and s.cards[0] == [festival_id("Apple Pie")]
-    assert (s.p1, s.p2) == (festival_id("Pecan Pie"), festival_id("Strawberry Pie"))
+    assert (s.festival_p1, s.festival_p2) == (festival_id("Pecan Pie"), festival_id("Strawberry Pie"))
 
 
 @pytest.mark.parametrize("ff", [True, False])
@@ -139,24 +139,24 @@ def test_no_pieces_are_held_before_the_action_phase_HV_ACT_8_HV_GAI_1():
     the Action phase starts, not during setup or Sunrise."""
     for s in (keep_phase(2), sc.fresh(2)):
         assert s.phase in ("setup", "sunrise")
-        assert (s.wb, s.mice, s.basket) == ([0, 0], [0, 0], [0, 0])
-        assert (s.g_wb, s.g_bk) == (0, 0)
+        assert (s.wheelbarrows, s.mice, s.basket) == ([0, 0], [0, 0], [0, 0])
+        assert (s.gairy_wheelbarrows, s.gairy_baskets) == (0, 0)
 
 
 def test_with_the_stack_empty_the_top_row_stays_empty_HV_WS_8():
     """HV-WS-8: when the building stack is empty, the new top-row slots stay empty; with one
     building left, only the first slot is filled."""
     s = action_turn()
-    a, b, c, d, _, _ = s.ws
-    s.bstack = []
+    a, b, c, d, _, _ = s.workshop_slots
+    s.building_stack = []
     end_round(s)
-    assert s.ws == [-1, -1, a, b, c, d]
+    assert s.workshop_slots == [-1, -1, a, b, c, d]
     s = action_turn()
-    a, b, c, d, _, _ = s.ws
-    last = s.bstack[0]
-    s.bstack = [last]
+    a, b, c, d, _, _ = s.workshop_slots
+    last = s.building_stack[0]
+    s.building_stack = [last]
     end_round(s)
-    assert s.ws == [last, -1, a, b, c, d]
+    assert s.workshop_slots == [last, -1, a, b, c, d]
 
 
 def test_sunset_and_carry_over_HV_SS_1_HV_SS_2_HV_SS_3_HV_SS_4_HV_FFS_1_HV_FFS_2_HV_RND_4():
@@ -165,23 +165,23 @@ def test_sunset_and_carry_over_HV_SS_1_HV_SS_2_HV_SS_3_HV_SS_4_HV_FFS_1_HV_FFS_2
     sc.set_farm(s, 0, {"1,1": "wheat crop", "1,2": "pumpkin seed"})
     sc.give_cards(s, 0, "Apple Pie")
     s.seeds[0] = [3, 1, 0, 0]
-    s.occ[space_id("F-1")] = [0]
-    ws, tops = list(s.ws), [st[-1] for st in s.mstacks]
-    p1, p2, p3 = s.p1, s.p2, deck_top(s)
+    s.occupants[space_id("F-1")] = [0]
+    ws, tops = list(s.workshop_slots), [st[-1] for st in s.market_stacks]
+    p1, p2, p3 = s.festival_p1, s.festival_p2, deck_top(s)
     for x in range(3):
-        s.wb[x] = s.mice[x] = s.basket[x] = 0
+        s.wheelbarrows[x] = s.mice[x] = s.basket[x] = 0
     s.frames, s.queue, s.cycle_placed = [], [], False
     s._advance()
     assert s.round == 2 and s.phase == "sunrise"
-    assert all(not o for o in s.occ)
-    assert s.ws[2:] == ws[:4] and s.ws[:2] != ws[:2]
-    assert all(t in s.mgone for t in tops) and all(len(st) == 3 for st in s.mstacks)
-    assert p1 in s.fdiscard and s.p1 == p2 and s.p2 == p3
+    assert all(not o for o in s.occupants)
+    assert s.workshop_slots[2:] == ws[:4] and s.workshop_slots[:2] != ws[:2]
+    assert all(t in s.market_discards for t in tops) and all(len(st) == 3 for st in s.market_stacks)
+    assert p1 in s.festival_discards and s.festival_p1 == p2 and s.festival_p2 == p3
     assert s.farm[0][0] == CROP0 and s.farm[0][1] == SEED0 + 3 and s.seeds[0] == [3, 1, 0, 0]
     assert festival_id("Apple Pie") in s.cards[0]
     while s.phase != "action":
         s.apply(s.legal_actions()[0])
-    assert s.wb == [3, 3, 3] and s.basket == [1, 1, 1]
+    assert s.wheelbarrows == [3, 3, 3] and s.basket == [1, 1, 1]
 
 
 def test_after_sunset_no_pieces_are_held_until_the_action_phase_HV_SS_1_HV_GAI_1():
@@ -191,37 +191,37 @@ def test_after_sunset_no_pieces_are_held_until_the_action_phase_HV_SS_1_HV_GAI_1
     while s.round == 1:
         s.apply(s.legal_actions()[0])
     assert (s.round, s.phase) == (2, "sunrise")
-    assert (s.wb, s.mice, s.basket) == ([0, 0, 0], [0, 0, 0], [0, 0, 0])
-    assert (s.g_wb, s.g_bk) == (0, 0)
+    assert (s.wheelbarrows, s.mice, s.basket) == ([0, 0, 0], [0, 0, 0], [0, 0, 0])
+    assert (s.gairy_wheelbarrows, s.gairy_baskets) == (0, 0)
 
 
 def test_workshop_rows_move_down_and_the_top_row_is_drawn_HV_SS_2_HV_WS_8():
     """HV-SS-2: bottom row discarded, middle to bottom, top to middle (a gap moves like a tile),
     2 new buildings from the stack top into the top row."""
     s = action_turn()
-    a, b, c, d, e, f = s.ws
-    s.ws[1] = -1  # a slot emptied by a build this round (HV-WS-8)
-    stack = list(s.bstack)
+    a, b, c, d, e, f = s.workshop_slots
+    s.workshop_slots[1] = -1  # a slot emptied by a build this round (HV-WS-8)
+    stack = list(s.building_stack)
     assert len(stack) >= 2
     end_round(s)
-    assert s.ws == [stack[-1], stack[-2], a, -1, c, d]
-    assert s.bstack == stack[:-2]
+    assert s.workshop_slots == [stack[-1], stack[-2], a, -1, c, d]
+    assert s.building_stack == stack[:-2]
 
 
 def test_market_tops_leave_at_sunset_HV_SS_3():
     s = action_turn()
-    tops = [st[-1] for st in s.mstacks]
-    sizes = [len(st) for st in s.mstacks]
-    gone = list(s.mgone)
+    tops = [st[-1] for st in s.market_stacks]
+    sizes = [len(st) for st in s.market_stacks]
+    gone = list(s.market_discards)
     end_round(s)
-    assert s.mgone == gone + tops
-    assert [len(st) for st in s.mstacks] == [n - 1 for n in sizes]
+    assert s.market_discards == gone + tops
+    assert [len(st) for st in s.market_stacks] == [n - 1 for n in sizes]
 
 
 def test_once_a_round_ability_is_back_next_round_HV_CHR_4():
     """HV-CHR-4: the Market Regular uses a taken Market space in round 1 and again in round 2."""
     s = action_turn("Market Regular:Bakehouse")
-    s.occ[space_id("FM-A")] = [1]
+    s.occupants[space_id("FM-A")] = [1]
     s.coins[0] = 9
     sc.touch(s)
     s.apply("place FM-A")
@@ -235,8 +235,8 @@ def test_once_a_round_ability_is_back_next_round_HV_CHR_4():
         s.apply(s.legal_actions()[0])
     assert s.round == 2
     sc.at_turn(s, 0)
-    s.occ = [[] for _ in s.occ]
-    s.occ[space_id("FM-A")] = [1]
+    s.occupants = [[] for _ in s.occupants]
+    s.occupants[space_id("FM-A")] = [1]
     sc.touch(s)
     assert "place FM-A" in legal(s)
 
@@ -244,10 +244,10 @@ def test_once_a_round_ability_is_back_next_round_HV_CHR_4():
 def test_trader_closed_space_is_back_next_round_HV_CHR_4():
     """HV-CHR-4: the Trader may use a taken TP-2 once a round; after Sunset he may again."""
     s = action_turn("Trader:Bakehouse")
-    s.occ[space_id("TP-2")] = [1]
+    s.occupants[space_id("TP-2")] = [1]
     sc.touch(s)
     assert "place TP-2" in legal(s)
-    s.used[0] |= 1  # as after using it this round
+    s.once_used[0] |= 1  # as after using it this round
     sc.touch(s)
     assert "place TP-2" not in legal(s)
     s.frames = []  # the turn is over
@@ -256,8 +256,8 @@ def test_trader_closed_space_is_back_next_round_HV_CHR_4():
     while s.phase != "action":
         s.apply(s.legal_actions()[0])
     sc.at_turn(s, 0)
-    s.occ = [[] for _ in s.occ]
-    s.occ[space_id("TP-2")] = [1]
+    s.occupants = [[] for _ in s.occupants]
+    s.occupants[space_id("TP-2")] = [1]
     sc.touch(s)
     assert "place TP-2" in legal(s)
 
@@ -274,7 +274,7 @@ def test_early_riser_swaps_first_at_sunrise_HV_CHR_5_HV_SUN_2():
     """HV-CHR-5: the Early Riser (seat 3, holding #5) swaps first; the others follow in the order
     of the tiles they hold (#3 seat 1, #4 seat 2, #8 seat 0)."""
     s = sc.fresh(4, seed=0)
-    assert s.tile == [8, 3, 4, 5]
+    assert s.sunrise_tile == [8, 3, 4, 5]
     order = []
     while s.frames[-1].kind == "sunrise":
         order.append(s.current_player)
@@ -290,4 +290,4 @@ def test_gairy_pieces_HV_GAI_1(players, ff, wheelbarrows, baskets):
     with the expansion."""
     assign = ";".join(["Trader:Bakehouse", "Architect:Well House"][:players])
     s = action_start(players, ff, assign)
-    assert (s.g_wb, s.g_bk) == (wheelbarrows, baskets)
+    assert (s.gairy_wheelbarrows, s.gairy_baskets) == (wheelbarrows, baskets)

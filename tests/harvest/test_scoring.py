@@ -26,8 +26,8 @@ def end_buildings() -> int:
 def solo(total: int, ff: bool):
     s = sc.fresh(1, seed=2, fall_festival=ff)
     over(s)
-    s.score[0] = 0
-    s.score[0] = total - sum(s.score_parts(0).values())
+    s.points[0] = 0
+    s.points[0] = total - sum(s.score_parts(0).values())
     assert s.total(0) == total
     return s
 
@@ -38,10 +38,10 @@ def finished(players: int, totals: list[int], tiles: list[int]):
     s.phase = "over"
     s.frames = []
     for seat, want in enumerate(totals):
-        s.score[seat] = 0
+        s.points[seat] = 0
         rest = sum(v for k, v in s.score_parts(seat).items() if k != "track")
-        s.score[seat] = want - rest
-    s.tile = list(tiles)
+        s.points[seat] = want - rest
+    s.sunrise_tile = list(tiles)
     assert s.scores() == totals
     return s
 
@@ -59,32 +59,32 @@ def test_final_scoring_and_tiebreak_HV_EX_10_HV_END_1_to_5():
     # Checks HV-EX-10, HV-END-1, HV-END-2, HV-END-3, HV-END-4, HV-END-5.
     s = sc.fresh(2, assign="Architect:Windmill Farm;Trader:Bakehouse")
     from acreage.games.harvest.content import BUILDING_BY_NAME as BB
-    s.score[0], s.coins[0], s.fert[0] = 41, 7, 4
-    s.blds[0] = [[BB["gazebo"].id, 0], [BB["compost bin"].id, 10]]
+    s.points[0], s.coins[0], s.fertilizer[0] = 41, 7, 4
+    s.buildings[0] = [[BB["gazebo"].id, 0], [BB["compost bin"].id, 10]]
     names = ("apple pie", "pecan pie", "funnel cake", "harvest garland")
     s.cards[0] = [FESTIVAL_BY_NAME[n].id for n in names]
     s.phase = "over"
     s.frames = []
     assert s.total(0) == 41 + 7 + 8 + 6 + 5 + 2
-    s.score[1] = s.total(0) - sum(v for k, v in s.score_parts(1).items() if k != "track")
-    s.tile = [8, 3]
+    s.points[1] = s.total(0) - sum(v for k, v in s.score_parts(1).items() if k != "track")
+    s.sunrise_tile = [8, 3]
     assert s.total(1) == s.total(0) and s.ranking() == [2, 1]
 
 
 def test_final_scoring_parts_HV_END_2_HV_END_3_HV_END_4_HV_END_5_HV_END_6_HV_FFE_1_HV_FFE_2():
     # Checks HV-END-2, HV-END-3, HV-END-4, HV-END-5, HV-END-6, HV-FFE-1, HV-FFE-2.
     s = sc.fresh(2, assign="Architect:Bakehouse;Trader:Bakehouse")
-    s.score[0], s.coins[0], s.fert[0], s.water[0], s.seeds[0] = 150, 0, 5, 3, [4, 4, 4, 4]
-    s.blds[0] = [[BB["barn"].id, 0]]
+    s.points[0], s.coins[0], s.fertilizer[0], s.water[0], s.seeds[0] = 150, 0, 5, 3, [4, 4, 4, 4]
+    s.buildings[0] = [[BB["barn"].id, 0]]
     sc.set_farm(s, 0, {"3,1": "pumpkin crop"})
     s.cards[0] = [festival_id("Apple Pie"), festival_id("Pecan Pie"), festival_id("Funnel Cake")]
-    s.fdiscard.append(festival_id("Harvest Garland"))  # a spent novelty scores nothing
+    s.festival_discards.append(festival_id("Harvest Garland"))  # a spent novelty scores nothing
     s.phase, s.frames = "over", []
     b = s.score_parts(0)
     assert b["buildings"] == 2 + 5 and b["pies"] == 5 and b["novelties"] == 1
     assert s.total(0) == 150 + 7 + 5 + 1  # water, seeds and crops score nothing; no cap
-    s.score[1] = s.total(0) - sum(v for k, v in s.score_parts(1).items() if k != "track")
-    s.tile = [4, 6]
+    s.points[1] = s.total(0) - sum(v for k, v in s.score_parts(1).items() if k != "track")
+    s.sunrise_tile = [4, 6]
     assert s.ranking() == [1, 2]
 
 
@@ -105,7 +105,7 @@ def test_the_final_breakdown_has_one_line_per_end_building_HV_END_2():
     Gazebo 8 (four buildings, so Windmill 8): each a line of its own, and the lines add up to
     the score."""
     s = end_farm("Bakehouse")
-    s.blds[0].append([BB["gazebo"].id, 5])
+    s.buildings[0].append([BB["gazebo"].id, 5])
     parts = s.score_breakdown(0)
     assert {k: v for k, v in parts.items() if k.endswith(", end of game") and "Bakehouse" not in k} == {
         "Barn, end of game": 5, "Orchard Shed, end of game": 6, "Windmill, end of game": 8,
@@ -164,7 +164,7 @@ def test_no_farmhouse_scores_before_one_is_kept_HV_CHR_1_HV_END_2():
 def test_orchard_manor_counts_blueberry_bushes_either_side_HV_CHR_7():
     """HV-CHR-7: H8 Orchard Manor scores 2 points per blueberry bush, seed side or crop side."""
     s = end_farm("Orchard Manor")
-    assert FARMHOUSES[s.house[0]].name == "Orchard Manor"
+    assert FARMHOUSES[s.farmhouse[0]].name == "Orchard Manor"
     b = s.score_parts(0)
     assert set(b) == KEYS
     assert b["farmhouse"] == 2 * 2 and b["buildings"] == 17
@@ -188,7 +188,7 @@ def test_gairy_has_no_place_in_a_two_player_ranking_HV_GAI_11():
 def test_solo_result_HV_GAI_12():
     # Checks HV-GAI-12.
     s = sc.fresh(1, assign="Architect:Bakehouse")
-    s.phase, s.frames, s.score[0], s.coins[0] = "over", [], 81, 0
+    s.phase, s.frames, s.points[0], s.coins[0] = "over", [], 81, 0
     r = s.solo_result()
     assert r["tier"] == "Silver" and r["tiers"]["Bronze"] == 65
 

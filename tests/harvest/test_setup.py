@@ -42,16 +42,16 @@ def test_fall_festival_is_on_by_default_HV_SET_2_HV_FFO_2():
     """HV-SET-2: with no options the expansion is on: a festival market is dealt (P1 and P2)
     and sunrise tile #11 is among the tiles in play."""
     s = HarvestState(2, 0, {})
-    assert s.ff is True
-    assert s.p1 >= 0 and s.p2 >= 0
-    assert 11 in s.tile + s.sun_stack + s.display
+    assert s.fall_festival is True
+    assert s.festival_p1 >= 0 and s.festival_p2 >= 0
+    assert 11 in s.sunrise_tile + s.sunrise_stack + s.display
 
 
 def test_resources_and_rounds_HV_SET_4_HV_SET_5_HV_RND_2_HV_RND_5_HV_RES_5():
     # Checks HV-SET-4, HV-SET-5, HV-RND-2, HV-RND-5, HV-RES-5.
     s = action_turn()
     assert CROP_NAMES == ("wheat", "strawberry", "blueberry", "pumpkin")
-    assert len(set(s.tile)) == 3
+    assert len(set(s.sunrise_tile)) == 3
     obs = s.observation(1)
     assert obs["round"] == 1 and obs["phase"] == "action"
     s.coins[0], s.seeds[0] = 100, [50, 0, 0, 0]
@@ -64,11 +64,11 @@ def test_resources_and_rounds_HV_SET_4_HV_SET_5_HV_RND_2_HV_RND_5_HV_RES_5():
 def test_starting_supply_and_board_HV_SET_6_HV_SET_7_HV_SET_11_HV_SET_12():
     # Checks HV-SET-6, HV-SET-7, HV-SET-11, HV-SET-12.
     s = sc.fresh(3, assign="Trader:Bakehouse;Architect:Well House;Lumberjack:Seed Loft")
-    assert s.coins[0] == 3 and s.cap[0] == 3 and s.water[0] == 3 and s.fert[0] == 1
+    assert s.coins[0] == 3 and s.bucket_capacity[0] == 3 and s.water[0] == 3 and s.fertilizer[0] == 1
     assert s.seeds[0] == [2, 2, 0, 0]
     assert sum(1 for v in s.farm[0] if v == 1) == 8  # forests in columns 4-5
-    assert len([b for b in s.ws if b >= 0]) == 6
-    assert [len(st) for st in s.mstacks] == [4, 4, 4]
+    assert len([b for b in s.workshop_slots if b >= 0]) == 6
+    assert [len(st) for st in s.market_stacks] == [4, 4, 4]
 
 
 def test_every_farm_starts_with_forests_on_columns_four_and_five_HV_SET_6():
@@ -148,7 +148,7 @@ def test_the_seed_drives_every_shuffle_HV_SET_13():
     """HV-SET-13: the same seed gives the same deal; another seed another building order."""
     a, b, c = (sc.fresh(3, seed=x) for x in (11, 11, 12))
     assert a.to_json() == b.to_json()
-    assert a.bstack != c.bstack
+    assert a.building_stack != c.building_stack
 
 
 def test_characters_and_farmhouses_HV_CHR_1_HV_CHR_2_HV_CHR_3_HV_CHR_6_HV_CHR_7():
@@ -157,14 +157,14 @@ def test_characters_and_farmhouses_HV_CHR_1_HV_CHR_2_HV_CHR_3_HV_CHR_6_HV_CHR_7(
     assert {"Pumpkin Patcher", "Berry Keeper", "Water Witch", "Lumberjack", "Architect", "Trader",
             "Market Regular", "Early Riser", "Francie", "Finn & Maisie"} == names
     s = sc.fresh(3, assign="Water Witch:Bakehouse;Berry Keeper:Bakehouse;Pumpkin Patcher:Bakehouse")
-    assert (s.cap[0], s.water[0]) == (5, 5) and s.seeds[1] == [2, 2, 1, 0]
-    assert all(isinstance(c, int) and c >= 0 for c in s.char + s.house)
+    assert (s.bucket_capacity[0], s.water[0]) == (5, 5) and s.seeds[1] == [2, 2, 1, 0]
+    assert all(isinstance(c, int) and c >= 0 for c in s.character + s.farmhouse)
     t = action_turn("Pumpkin Patcher:Bakehouse")
     t.coins[0] = 2
     t.apply("place GS-2")
     assert "buy 2 pumpkin" in legal(t) and "buy 3 pumpkin" not in legal(t)  # 1 coin each
     e = sc.fresh(2, assign="Architect:Windmill Farm;Trader:Orchard Manor")
-    e.blds[0] = [[BB["compost bin"].id, 0], [BB["well"].id, 10]]
+    e.buildings[0] = [[BB["compost bin"].id, 0], [BB["well"].id, 10]]
     sc.set_farm(e, 1, {"1,1": "blueberry seed", "1,2": "blueberry crop"})
     e.phase, e.frames = "over", []
     assert e.score_parts(0)["farmhouse"] == 6 and e.score_parts(1)["farmhouse"] == 4
@@ -174,9 +174,9 @@ def test_option_off_HV_FFO_1():
     """Edge 16 / HV-FFO-1: no basket, no #11, no expansion characters, no purchase on Harvest."""
     for seed in range(20):
         s = new_game("harvest", players=4, seed=seed, fall_festival=False)
-        assert 11 not in s.tile + s.sun_stack
-        assert not any(CHARACTERS[c].expansion for d in s.dealt_c for c in d)
-        assert not s.fdeck and s.p1 < 0 and s.p2 < 0 and s.fdiscard == []
+        assert 11 not in s.sunrise_tile + s.sunrise_stack
+        assert not any(CHARACTERS[c].expansion for d in s.dealt_characters for c in d)
+        assert not s.festival_deck and s.festival_p1 < 0 and s.festival_p2 < 0 and s.festival_discards == []
     s = action_phase_start(3, fall_festival=False)
     assert not any(a.startswith("place FF") for a in legal(s))
 
@@ -184,19 +184,21 @@ def test_option_off_HV_FFO_1():
 def test_expansion_setup_HV_FFO_2_HV_FFO_3_HV_SET_9_HV_SET_10_HV_GAI_1_HV_GAI_3_HV_FNM_1():
     # Checks HV-FFO-2, HV-FFO-3, HV-SET-9, HV-GAI-1, HV-GAI-3, HV-FNM-1.
     s = sc.fresh(2, seed=3, assign="Trader:Bakehouse;Finn & Maisie:Well House")
-    assert CHARACTERS[s.char[0]].name == "Trader" and CHARACTERS[s.char[1]].name == "Finn & Maisie"
-    tiles = s.tile + s.display + s.sun_stack
-    assert sorted(tiles) == list(range(1, 12)) and len(set(s.tile)) == 2  # HV-SET-10 (+#11)
+    assert CHARACTERS[s.character[0]].name == "Trader" and CHARACTERS[s.character[1]].name == "Finn & Maisie"
+    tiles = s.sunrise_tile + s.display + s.sunrise_stack
+    assert sorted(tiles) == list(range(1, 12)) and len(set(s.sunrise_tile)) == 2  # HV-SET-10 (+#11)
     # HV-FFO-2: the 30 festival cards are all in play: one dealt to P1, one to P2, 28 in the deck
     full = {c.id: c.copies for c in FESTIVAL_BY_NAME.values()}
-    assert s.p1 >= 0 and s.p2 >= 0 and len(s.fdeck) == 30 - 2
-    assert dict(Counter([*s.fdeck, s.p1, s.p2])) == full and sum(full.values()) == 30
+    assert s.festival_p1 >= 0 and s.festival_p2 >= 0 and len(s.festival_deck) == 30 - 2
+    assert dict(Counter([*s.festival_deck, s.festival_p1, s.festival_p2])) == full
+    assert sum(full.values()) == 30
     assert s.record()["options"]["fall_festival"] is True
     while s.phase != "action":
         s.apply(s.legal_actions()[0])
-    assert s.basket == [1, 1] and s.wb == [3, 0] and s.mice[1] == 3  # two mice + basket
-    assert (s.g_wb, s.g_bk) == (3, 1) and len(s.g_deck) == 10 and s.g_drawn == []
+    assert s.basket == [1, 1] and s.wheelbarrows == [3, 0] and s.mice[1] == 3  # two mice + basket
+    assert (s.gairy_wheelbarrows, s.gairy_baskets) == (3, 1)
+    assert len(s.gairy_deck) == 10 and s.gairy_drawn == []
     solo = sc.fresh(1, assign="Architect:Bakehouse")
     while solo.phase != "action":
         solo.apply(solo.legal_actions()[0])
-    assert (solo.g_wb, solo.g_bk) == (6, 2)
+    assert (solo.gairy_wheelbarrows, solo.gairy_baskets) == (6, 2)

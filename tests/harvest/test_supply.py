@@ -13,15 +13,16 @@ from .helpers import _bottom, action_turn, legal, start
 def test_resources_bounds_no_trade_HV_RES_1_HV_RES_2_HV_RES_7():
     # Checks HV-RES-1, HV-RES-2, HV-RES-7.
     s = action_turn()
-    s.coins[0], s.water[0], s.cap[0] = 500, 2, 3
+    s.coins[0], s.water[0], s.bucket_capacity[0] = 500, 2, 3
     s.apply("place GS-3")
     s.apply("fertilizer")
     s.apply("fill")
     assert s.water[0] == 3 and s.coins[0] == 499  # no coin cap
-    others = [(s.coins[x], s.water[x], s.fert[x], list(s.seeds[x]), s.score[x]) for x in (1, 2)]
+    others = [(s.coins[x], s.water[x], s.fertilizer[x], list(s.seeds[x]), s.points[x]) for x in (1, 2)]
     s.apply("done")
-    assert others == [(s.coins[x], s.water[x], s.fert[x], list(s.seeds[x]), s.score[x]) for x in (1, 2)]
-    assert all(v >= 0 for v in (s.coins[0], s.water[0], s.fert[0], *s.seeds[0]))
+    assert others == [(s.coins[x], s.water[x], s.fertilizer[x], list(s.seeds[x]), s.points[x])
+                      for x in (1, 2)]
+    assert all(v >= 0 for v in (s.coins[0], s.water[0], s.fertilizer[0], *s.seeds[0]))
 
 
 def test_soil_mix_pays_the_rest_in_fertilizer_HV_NOV_11_HV_WS_5():
@@ -29,12 +30,12 @@ def test_soil_mix_pays_the_rest_in_fertilizer_HV_NOV_11_HV_WS_5():
     4 are paid as ⌈4/3⌉ = 2 fertilizer, no change."""
     s = start("Trader:Bakehouse")
     sc.give_cards(s, 0, "Grandpaw's Soil Mix")
-    s.coins[0], s.fert[0] = 2, 5
-    name = BUILDINGS[s.ws[0]].name
+    s.coins[0], s.fertilizer[0] = 2, 5
+    name = BUILDINGS[s.workshop_slots[0]].name
     s.apply("place W-1")
     s.apply("use Grandpaw's Soil Mix")
     s.apply(f"build {name} 1,1")
-    assert (s.coins[0], s.fert[0]) == (0, 3)
+    assert (s.coins[0], s.fertilizer[0]) == (0, 3)
 
 
 def test_soil_mix_lets_fertilizer_pay_a_clear_HV_NOV_11_HV_WS_4():
@@ -43,7 +44,7 @@ def test_soil_mix_lets_fertilizer_pay_a_clear_HV_NOV_11_HV_WS_4():
     s = start("Trader:Bakehouse")
     sc.give_cards(s, 0, "Grandpaw's Soil Mix")
     sc.set_farm(s, 0, {"1,5": "forest"})
-    s.coins[0], s.fert[0] = 0, 1
+    s.coins[0], s.fertilizer[0] = 0, 1
     s.apply("place W-1")
     assert "clear 1,5" not in legal(s)
     s.apply("use Grandpaw's Soil Mix")
@@ -51,14 +52,14 @@ def test_soil_mix_lets_fertilizer_pay_a_clear_HV_NOV_11_HV_WS_4():
     face = 1 + s.rng.clone().below(6)
     s.apply("clear 1,5")
     assert s.coins[0] == {1: 2, 5: 1}.get(face, 0)  # the forest die's gain only
-    assert s.fert[0] == {2: 2}.get(face, 0) and s.farm[0][4] == EMPTY
+    assert s.fertilizer[0] == {2: 2}.get(face, 0) and s.farm[0][4] == EMPTY
 
 
 def test_soil_mix_pays_workshop_with_fertilizer_HV_NOV_11():
     # Checks HV-NOV-11.
     """Soil Mix: coins first, then each fertilizer counts as 3 coins; no change."""
     s = action_turn("Pumpkin Patcher:Bakehouse")
-    s.coins[0], s.fert[0], s.cap[0] = 1, 3, 3
+    s.coins[0], s.fertilizer[0], s.bucket_capacity[0] = 1, 3, 3
     _bottom(s, "gazebo")
     sc.give_cards(s, 0, "Grandpaw's Soil Mix")
     s.apply("place W-3")
@@ -66,7 +67,7 @@ def test_soil_mix_pays_workshop_with_fertilizer_HV_NOV_11():
     s.apply("use Grandpaw's Soil Mix")
     assert "build Gazebo 1,1" in legal(s)
     s.apply("build Gazebo 1,1")
-    assert s.coins[0] == 0 and s.fert[0] == 2  # 1 coin + 1 fertilizer (3), no change
+    assert s.coins[0] == 0 and s.fertilizer[0] == 2  # 1 coin + 1 fertilizer (3), no change
     s.apply("upgrade")
-    assert s.fert[0] == 1 and s.cap[0] == 4
+    assert s.fertilizer[0] == 1 and s.bucket_capacity[0] == 4
     assert "use Grandpaw's Soil Mix" not in legal(s)

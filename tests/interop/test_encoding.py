@@ -91,7 +91,7 @@ def test_grid_cells_match_the_town():
             continue
         base = ((R - y) * encoding.WINDOW + (x + R)) * C
         if code >= 0:
-            tid = state.kinds[0][code]
+            tid = state.building_tiles[0][code]
             assert vec[base] == 1.0
             assert vec[base + 6] == pytest.approx((tid + 1) / encoding.NUM_KINDS)
             assert round(vec[base + 6] * encoding.NUM_KINDS) - 1 == tid

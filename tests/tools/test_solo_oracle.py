@@ -101,7 +101,8 @@ def test_per_town_keeps_the_best_positions_of_each_town_in_rank_order():
 
     base = new_game("foxglove", players=1, seed=4212, solo_setup=5)
     other = base.clone()
-    other.kinds[0] = [*other.kinds[0], other.kinds[0][0]]  # a second town: one more building
+    tiles = other.building_tiles[0]
+    other.building_tiles[0] = [*tiles, tiles[0]]  # a second town: one more building
     ranked = [(9.0, base), (8.0, base.clone()), (7.0, other), (6.0, base.clone()), (5.0, other)]
     assert [v for v, _ in solo_oracle.varied(ranked, 1)] == [9.0, 7.0]
     assert [v for v, _ in solo_oracle.varied(ranked, 2)] == [9.0, 8.0, 7.0, 5.0]

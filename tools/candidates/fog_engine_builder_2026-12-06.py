@@ -20,8 +20,8 @@ BONUS = float(os.environ.get("FOG_ENGINE_BONUS", "1.5"))
 def value(state, seat: int) -> float:
     if state.phase == OVER:
         return float(state.score(seat))
-    built = sum(1 for p, c in enumerate(state.pcard[seat])
-                if not state.pdown[seat][p] and CARDS[c].deck not in ("tower", "silo"))
+    built = sum(1 for p, c in enumerate(state.piece_cards[seat])
+                if not state.piece_face_down[seat][p] and CARDS[c].deck not in ("tower", "silo"))
     return projected_score(state, seat) + BONUS * built
 
 

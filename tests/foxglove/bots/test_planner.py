@@ -72,9 +72,9 @@ def brute_force(state, weights=pl.DEFAULT_WEIGHTS, limit=300_000) -> float:
     states, memoised on the cubes and the pending start-of-transport frame, keeping the most
     points gained so far; each finished stage is valued with the planner's leftover term)."""
     seat = state.current_player
-    key0 = (state.round, state.phase, state.stage_idx)
+    key0 = (state.round, state.phase, state.stage_index)
     final = state.phase == FINAL
-    kinds = list(state.kinds[seat])
+    kinds = list(state.building_tiles[seat])
     start = state.points[seat]
     tight = state.moves_left < 30  # a binding move cap is part of the state
     best = float("-inf")
@@ -91,7 +91,7 @@ def brute_force(state, weights=pl.DEFAULT_WEIGHTS, limit=300_000) -> float:
         for action in s.legal_actions():
             nxt = s.clone()
             nxt.apply(action)
-            if (nxt.round, nxt.phase, nxt.stage_idx) != key0:  # seat 0's stage is over
+            if (nxt.round, nxt.phase, nxt.stage_index) != key0:  # seat 0's stage is over
                 value = nxt.points[seat] - start + pl.leftover_value(nxt.cubes[seat], kinds, final, weights)
                 best = max(best, value)
             else:
@@ -106,7 +106,7 @@ def replay(state, plan) -> int:
     for action in plan.actions:
         assert action in c.legal_actions(), f"{action} is not legal in {plan}"
         c.apply(action)
-    assert c.current_player == 1 and c.stage_idx == 1, "the plan did not end seat 0's stage"
+    assert c.current_player == 1 and c.stage_index == 1, "the plan did not end seat 0's stage"
     return c.points[0] - before
 
 
@@ -326,7 +326,7 @@ DIRS = ((1, (0, 1)), (2, (1, 0)), (4, (0, -1)), (8, (-1, 0)))
 
 def _add_cubes(rng, state, at, count: int) -> int:
     b = state.cells[0][cell_of(*at)]
-    kind = TILES[state.kinds[0][b]]
+    kind = TILES[state.building_tiles[0][b]]
     goods = [g for g in range(5) if kind.accepts >> g & 1]
     n = 0
     while goods and n < count and free_slots(state, 0, b) > 0:
@@ -401,7 +401,7 @@ def crowded_town(rng, expert: bool, round_: int, hut_free: bool):
     left = 12
     for at in blds:
         b = state.cells[0][cell_of(*at)]
-        want = rng.randint(0, 2 if at in ((0, 0), (1, 0)) else TILES[state.kinds[0][b]].slots)
+        want = rng.randint(0, 2 if at in ((0, 0), (1, 0)) else TILES[state.building_tiles[0][b]].slots)
         left -= _add_cubes(rng, state, at, min(want, left))
     return stage(state, round_)
 
@@ -419,7 +419,7 @@ def random_cases(kind: str, count: int, seed: int):
                 acts = [a for a in state.legal_actions() if a.kind != DONE]
                 if acts:
                     state.apply(rng.choice(acts))
-            if state.current_player != 0 or state.stage_idx != 0:
+            if state.current_player != 0 or state.stage_index != 0:
                 continue
         if all(a.kind == DONE for a in state.legal_actions()):
             continue  # nothing to decide: not a comparison
@@ -535,7 +535,7 @@ def test_model_processing_equals_the_engine_FF_PRC_1_FF_PRC_3_FF_PRC_6(name, tie
     state = game()
     sc.clear_town(state, 0)
     b = sc.add_building(state, 0, name, (3, 3), tier=tier)
-    kind = TILES[state.kinds[0][b]]
+    kind = TILES[state.building_tiles[0][b]]
     dom = [g for g in range(5) if kind.accepts >> g & 1]
     contents = [c for c in pm.compositions(len(dom), kind.slots)]
     random.Random(5).shuffle(contents)

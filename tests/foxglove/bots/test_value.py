@@ -69,12 +69,12 @@ def test_features_count_each_building_design_in_town():
             built = max(built, sum(f[value.N_BASE:]))
             assert len(f) == value.N_FEATURES
             expect = [0.0] * (value.N_FEATURES - value.N_BASE)
-            for tid in state.kinds[seat]:
+            for tid in state.building_tiles[seat]:
                 tile = value.TILES[tid]
                 if tile.tier != "start":
                     expect[value.FEATURE_NAMES.index(f"built {tile.name} ({tile.tier})") - value.N_BASE] += 1
             assert f[value.N_BASE:] == expect
-            assert sum(expect) == len(state.kinds[seat]) - 2  # all but the Forest and the Mine
+            assert sum(expect) == len(state.building_tiles[seat]) - 2  # all but the Forest and the Mine
         state.apply(rng.choice(state.legal_actions()))
     assert built >= 2
     names = [n for n in value.FEATURE_NAMES if n.startswith("built Charcoal Kiln")]

@@ -46,8 +46,8 @@ def act_actions(state, seat: int, card: int) -> list[Action]:
         out.extend(Action(SILO, f) for f in front)
     out.extend(Action(MARKET, k) for k in range(min(R.MARKET_MAX_SELL, state.food[seat]) + 1))
     if state.coins[seat] >= R.RESTORE_PRICE:  # FG-RST-2
-        out.extend(Action(RESTORE, state.pcell[seat][p]) for p in range(len(state.pcard[seat]))
-                   if state.pdown[seat][p])
+        out.extend(Action(RESTORE, state.piece_cells[seat][p]) for p in range(len(state.piece_cards[seat]))
+                   if state.piece_face_down[seat][p])
     return out
 
 
@@ -73,7 +73,7 @@ def do_act(state, seat: int, card: int, action: Action) -> None:
         state.coins[seat] -= R.TOWER_PRICE
         state.towers_left -= 1
         p = place_card(state, seat, TOWER_ID, action.a)
-        state.pwater[seat][p] = R.START_TOWER_WATER
+        state.piece_water[seat][p] = R.START_TOWER_WATER
     elif k == SILO:  # FG-SILO-1
         state.silos_left -= 1
         place_card(state, seat, SILO_ID, action.a)
@@ -83,7 +83,7 @@ def do_act(state, seat: int, card: int, action: Action) -> None:
     elif k == RESTORE:  # FG-RST-1/3
         state.coins[seat] -= R.RESTORE_PRICE
         p = state.cells[seat][action.a]
-        state.pdown[seat][p] = False
+        state.piece_face_down[seat][p] = False
         if R.RESTORE_RETRIGGERS_IMMEDIATE:
             state.frames.append(Effects(seat, p, "immediate"))
     if log is not None:
@@ -96,6 +96,6 @@ def do_act(state, seat: int, card: int, action: Action) -> None:
             log.add("market", seat, {"food": action.a,
                                      "coins": R.MARKET_COINS + R.MARKET_FOOD_PRICE * action.a})
         elif k == RESTORE:
-            log.add("restore", seat, {"card": CARDS[state.pcard[seat][state.cells[seat][action.a]]].name,
-                                      "cell": where, "coins": R.RESTORE_PRICE})
+            restored = CARDS[state.piece_cards[seat][state.cells[seat][action.a]]].name
+            log.add("restore", seat, {"card": restored, "cell": where, "coins": R.RESTORE_PRICE})
         log.add("discard", seat, {"card": CARDS[card].name})

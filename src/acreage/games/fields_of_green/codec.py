@@ -106,9 +106,9 @@ def action_from_id(state, action_id: int) -> Action:
         return Action(NEW_KINDS[k], front[n])
 
     def cell(p: int) -> int:
-        if p >= len(state.pcell[seat]):
+        if p >= len(state.piece_cells[seat]):
             raise BadActionId(f"action id {action_id} names card #{p}, which seat {seat} does not have")
-        return state.pcell[seat][p]
+        return state.piece_cells[seat][p]
 
     if i < OFF_EQUIP:
         j = i - OFF_PIECE

@@ -22,19 +22,19 @@ def effects(state, frame: Effects) -> None:
 
 def run_effects(state, seat: int, p: int, when: str) -> None:
     """Apply a card's Immediate or Harvest effects (FG-EFX); choices become frames."""
-    card = CARDS[state.pcard[seat][p]]
+    card = CARDS[state.piece_cards[seat][p]]
     later: list = []
-    cell = state.pcell[seat][p]
+    cell = state.piece_cells[seat][p]
     log = state._events
     if log is not None:
-        before = (state.coins[seat], state.food[seat], state.vp[seat])
+        before = (state.coins[seat], state.food[seat], state.point_tokens[seat])
     for e in card.effects:
         if e.when != when:
             continue
         kind = e.kind
         if kind == "gain":
             state.coins[seat] += e.coins
-            state.vp[seat] += e.vp
+            state.point_tokens[seat] += e.vp
             if e.food:
                 gain_food(state, seat, e.food)
             later.extend(GainEquipment(seat) for _ in range(e.equipment))
@@ -45,7 +45,7 @@ def run_effects(state, seat: int, p: int, when: str) -> None:
             elif e.resource == "food":
                 gain_food(state, seat, amount)
             else:
-                state.vp[seat] += amount
+                state.point_tokens[seat] += amount
         elif kind == "refill_tower":
             later.append(Fill(seat, cell, e.range, 0))
         elif kind == "add_water":
@@ -57,12 +57,12 @@ def run_effects(state, seat: int, p: int, when: str) -> None:
         log_gain(state, "effect", seat, before, {"card": card.name, "when": when, "equipment": draws},
                  source(card.name, when))
     if when == "harvest":
-        for k in state.peq[seat][p]:  # FG-EFX-12: yield bonuses of installed tiles
+        for k in state.piece_equipment[seat][p]:  # FG-EFX-12: yield bonuses of installed tiles
             if log is not None:
-                before = (state.coins[seat], state.food[seat], state.vp[seat])
+                before = (state.coins[seat], state.food[seat], state.point_tokens[seat])
             bc, bf, bv = EQ_BONUS[k]
             state.coins[seat] += bc
-            state.vp[seat] += bv
+            state.point_tokens[seat] += bv
             if bf:
                 gain_food(state, seat, bf)
             if log is not None and (bc or bf or bv):
@@ -76,14 +76,15 @@ def log_gain(state, kind: str, seat: int, before: tuple[int, int, int], fields: 
     """An ``effect`` or ``bonus`` event: the coins, food and VP tokens it really gave."""
     coins, food, vp = before
     state._events.add(kind, seat, {**fields, "coins": state.coins[seat] - coins,
-                                   "food": state.food[seat] - food, "points": state.vp[seat] - vp,
+                                   "food": state.food[seat] - food, "points": state.point_tokens[seat] - vp,
                                    "source": src})
 
 
 # ---------------------------------------------------------------- Water for a Tower (FG-EFX-10)
 def fill_legal(state, frame: Fill) -> list[Action]:
     seat = frame.seat
-    return [Action(FILL, state.pcell[seat][p]) for p in fill_targets(state, seat, frame.cell, frame.reach)]
+    cells = state.piece_cells[seat]
+    return [Action(FILL, cells[p]) for p in fill_targets(state, seat, frame.cell, frame.reach)]
 
 
 def fill_do(state, frame: Fill, action: Action) -> None:
@@ -91,14 +92,14 @@ def fill_do(state, frame: Fill, action: Action) -> None:
     seat = frame.seat
     state.frames.pop()
     p = state.cells[seat][action.a]
-    before = state.pwater[seat][p]
+    before = state.piece_water[seat][p]
     if frame.amount == 0:
-        state.pwater[seat][p] = tower_capacity(state, seat, p)
+        state.piece_water[seat][p] = tower_capacity(state, seat, p)
     else:
         add_water(state, seat, p, frame.amount)
     if state._events is not None:
         state._events.add("fill", seat, {"cell": cell_name(action.a),
-                                         "amount": state.pwater[seat][p] - before})
+                                         "amount": state.piece_water[seat][p] - before})
 
 
 # ---------------------------------------------------------------- selling Food (a Roadside Stand)

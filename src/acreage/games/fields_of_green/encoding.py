@@ -58,7 +58,7 @@ def encode(state, seat: int) -> list[float]:
         turn[min(5, state.picks_made // 2)] = 1.0
     out += turn
     out += [_c(len(d) / 33) for d in state.decks]
-    out += [_c(state.towers_left / 20), _c(state.silos_left / 14), _c(len(state.eq_stack) / 30)]
+    out += [_c(state.towers_left / 20), _c(state.silos_left / 14), _c(len(state.equipment_stack) / 30)]
     dec = [0.0] * len(DECISIONS)
     top = state.frames[-1] if state.frames else None
     if top is not None and top.kind in DECISIONS:
@@ -88,7 +88,7 @@ def encode(state, seat: int) -> list[float]:
     for k in range(n):
         s = (seat + k) % n
         out += [_c(state.coins[s] / 40), _c(state.food[s] / 12), _c(food_cap(state, s) / 16),
-                _c(state.vp[s] / 20), _c(len(state.stored[s]) / 5), _c(len(state.hands[s]) / 7)]
+                _c(state.point_tokens[s] / 20), _c(len(state.stored[s]) / 5), _c(len(state.hands[s]) / 7)]
         out += [_c(v / 7) for v in hand_deck_counts(state, s)]
         out.append(1.0 if state.picks[s] >= 0 else 0.0)
         rev = [0.0] * NCARDS
@@ -100,13 +100,13 @@ def encode(state, seat: int) -> list[float]:
         down = [0.0] * NCARDS
         water = empty = towers = 0
         eq = [0.0] * NEQ
-        for p, cid in enumerate(state.pcard[s]):
-            (down if state.pdown[s][p] else up)[cid] += 1 / 3
+        for p, cid in enumerate(state.piece_cards[s]):
+            (down if state.piece_face_down[s][p] else up)[cid] += 1 / 3
             if cid == TOWER_ID:
                 towers += 1
-                water += state.pwater[s][p]
-                empty += state.pwater[s][p] == 0
-            for e in state.peq[s][p]:
+                water += state.piece_water[s][p]
+                empty += state.piece_water[s][p] == 0
+            for e in state.piece_equipment[s][p]:
                 eq[e] += 1 / 3
         out += [_c(v) for v in up] + [_c(v) for v in down]
         out += [_c(water / 15), _c(empty / 5), _c(towers / 8)]

@@ -18,7 +18,7 @@ def install_actions(state, seat: int) -> list[Action]:
         return []
     out = []
     for k in sorted(set(state.stored[seat])):
-        out.extend(Action(INSTALL, k, state.pcell[seat][p]) for p in fitting_cards(state, seat, k))
+        out.extend(Action(INSTALL, k, state.piece_cells[seat][p]) for p in fitting_cards(state, seat, k))
     return out
 
 
@@ -29,7 +29,7 @@ def install_stored(state, seat: int, action: Action) -> None:
     if state._events is not None:
         p = state.cells[seat][action.b]
         state._events.add("install", seat, {"tile": EQUIPMENT[action.a].name,
-                                            "card": CARDS[state.pcard[seat][p]].name,
+                                            "card": CARDS[state.piece_cards[seat][p]].name,
                                             "cell": cell_name(action.b)})
 
 
@@ -37,13 +37,13 @@ def gain_equipment(state, frame: GainEquipment) -> None:
     """Automatic, FG-EQ-1: draw up to 3 to choose from; nothing when the stack is empty
     (FG-EFX-11). Only the drawer sees the tiles (FG-HID-6)."""
     seat = frame.seat
-    n = min(R.EQUIPMENT_DRAW, len(state.eq_stack))
+    n = min(R.EQUIPMENT_DRAW, len(state.equipment_stack))
     if n == 0:
         return
     drawn, known = [], []
     for _ in range(n):  # top first; ``known``: the seats that knew each tile
-        drawn.append(state.eq_stack.pop())
-        known.append(state.eq_known.pop())
+        drawn.append(state.equipment_stack.pop())
+        known.append(state.equipment_known.pop())
     state.frames.append(Equip(seat, tuple(drawn), tuple(known)))
     state._revealed_flag = True
     if state._events is not None:
@@ -57,7 +57,7 @@ def equip_legal(state, frame: Equip) -> list[Action]:
     seat = frame.seat
     out = []
     for k in sorted(set(frame.drawn)):
-        out.extend(Action(EQUIP, k, state.pcell[seat][p]) for p in fitting_cards(state, seat, k))
+        out.extend(Action(EQUIP, k, state.piece_cells[seat][p]) for p in fitting_cards(state, seat, k))
         out.append(Action(EQUIP, k, 0, 1))
     return out
 
@@ -75,13 +75,13 @@ def equip_do(state, frame: Equip, action: Action) -> None:
     if R.EQUIPMENT_REST_KEEP_ORDER:
         drawn.reverse()
         known.reverse()
-    state.eq_stack[:0] = drawn
-    state.eq_known[:0] = known
+    state.equipment_stack[:0] = drawn
+    state.equipment_known[:0] = known
     if action.c:
         state.stored[seat].append(action.a)
     else:
         install(state, seat, state.cells[seat][action.b], action.a)
     if state._events is not None:
-        card = None if action.c else CARDS[state.pcard[seat][state.cells[seat][action.b]]].name
+        card = None if action.c else CARDS[state.piece_cards[seat][state.cells[seat][action.b]]].name
         state._events.add("equip", seat, {"tile": EQUIPMENT[action.a].name, "card": card,
                                           "cell": None if action.c else cell_name(action.b)})

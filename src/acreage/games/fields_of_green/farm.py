@@ -18,17 +18,17 @@ def gain_food(state, seat: int, amount: int) -> None:
 
 def add_water(state, seat: int, p: int, amount: int) -> None:
     """Water into Tower ``p``, up to its capacity (the rest is lost)."""
-    state.pwater[seat][p] = min(state.pwater[seat][p] + amount, tower_capacity(state, seat, p))
+    state.piece_water[seat][p] = min(state.piece_water[seat][p] + amount, tower_capacity(state, seat, p))
 
 
 def place_card(state, seat: int, card: int, cell: int) -> int:
     """Put ``card`` on the farm at ``cell``, face up, no Water, no Equipment; its index."""
-    p = len(state.pcard[seat])
-    state.pcard[seat].append(card)
-    state.pcell[seat].append(cell)
-    state.pdown[seat].append(False)
-    state.pwater[seat].append(0)
-    state.peq[seat].append(())
+    p = len(state.piece_cards[seat])
+    state.piece_cards[seat].append(card)
+    state.piece_cells[seat].append(cell)
+    state.piece_face_down[seat].append(False)
+    state.piece_water[seat].append(0)
+    state.piece_equipment[seat].append(())
     state.cells[seat][cell] = p
     state._front[seat] = None
     return p
@@ -36,7 +36,7 @@ def place_card(state, seat: int, card: int, cell: int) -> int:
 
 def install(state, seat: int, p: int, k: int) -> None:
     """FG-EQ-2/5/7: install for free; one-off effects happen now."""
-    state.peq[seat][p] = state.peq[seat][p] + (k,)
+    state.piece_equipment[seat][p] = state.piece_equipment[seat][p] + (k,)
     coins, water, food = EQ_INSTALL[k]
     state.coins[seat] += coins
     if water:
@@ -48,8 +48,8 @@ def install(state, seat: int, p: int, k: int) -> None:
 def make_wasteland(state, seat: int, p: int) -> None:
     """FG-HRV-12/13: the card turns face down; its Equipment leaves the game."""
     if state._events is not None:
-        state._events.add("wasteland", seat, {"card": CARDS[state.pcard[seat][p]].name,
-                                              "cell": cell_name(state.pcell[seat][p])})
-    state.pdown[seat][p] = True
+        state._events.add("wasteland", seat, {"card": CARDS[state.piece_cards[seat][p]].name,
+                                              "cell": cell_name(state.piece_cells[seat][p])})
+    state.piece_face_down[seat][p] = True
     if R.EQUIPMENT_LOST_WITH_WASTELAND:
-        state.peq[seat][p] = ()
+        state.piece_equipment[seat][p] = ()

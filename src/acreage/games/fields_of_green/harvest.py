@@ -16,8 +16,8 @@ from .queries import can_pay_harvest, harvest_cost
 
 def start_seat_harvest(state, seat: int) -> None:
     """FG-HRV-2: the seat's face-up cards with a Harvest effect, in build order."""
-    pending = tuple(p for p, cid in enumerate(state.pcard[seat])
-                    if not state.pdown[seat][p] and CARDS[cid].has_harvest)
+    pending = tuple(p for p, cid in enumerate(state.piece_cards[seat])
+                    if not state.piece_face_down[seat][p] and CARDS[cid].has_harvest)
     state.frames.append(Harvest(seat, pending, (), False))
 
 
@@ -45,7 +45,7 @@ def harvest_legal(state, frame: Harvest) -> list[Action]:
     if not frame.pending:
         return out + [Action(DONE)] if out else []
     for p in frame.pending:
-        cell = state.pcell[seat][p]
+        cell = state.piece_cells[seat][p]
         if can_pay_harvest(state, seat, p):
             out.append(Action(HARVEST, cell))
         if any(harvest_cost(state, seat, p)):
@@ -69,7 +69,7 @@ def harvest_do(state, frame: Harvest, action: Action) -> None:
     pending = tuple(q for q in frame.pending if q != p)
     abandoned = frame.abandoned
     if log is not None:
-        name = CARDS[state.pcard[seat][p]].name
+        name = CARDS[state.piece_cards[seat][p]].name
         if k == ABANDON:
             log.add("abandon", seat, {"card": name})
         else:
@@ -87,4 +87,4 @@ def harvest_do(state, frame: Harvest, action: Action) -> None:
         state.food[seat] -= f
         state.frames.append(Effects(seat, p, "harvest"))
         if w:
-            state.frames.append(PayWater(seat, state.pcell[seat][p], w))
+            state.frames.append(PayWater(seat, state.piece_cells[seat][p], w))

@@ -35,15 +35,15 @@ def observe(state, seat: int | None) -> dict:
     players = []
     for s in range(n):
         farm = []
-        for p, cid in enumerate(state.pcard[s]):
+        for p, cid in enumerate(state.piece_cards[s]):
             entry = {
                 "card": CARDS[cid].name,
-                "cell": list(xy(state.pcell[s][p])),
-                "face_up": not state.pdown[s][p],  # FG-HID-7: a Wasteland's identity is public
-                "equipment": [EQUIPMENT[k].name for k in state.peq[s][p]],
+                "cell": list(xy(state.piece_cells[s][p])),
+                "face_up": not state.piece_face_down[s][p],  # FG-HID-7: a Wasteland's identity is public
+                "equipment": [EQUIPMENT[k].name for k in state.piece_equipment[s][p]],
             }
             if cid == TOWER_ID:
-                entry["water"] = state.pwater[s][p]
+                entry["water"] = state.piece_water[s][p]
                 entry["capacity"] = tower_capacity(state, s, p)
                 entry["range"] = tower_range(state, s, p)
             farm.append(entry)
@@ -51,7 +51,7 @@ def observe(state, seat: int | None) -> dict:
             "coins": state.coins[s],
             "food": state.food[s],
             "food_capacity": food_cap(state, s),
-            "vp_tokens": state.vp[s],
+            "vp_tokens": state.point_tokens[s],
             "stored_equipment": sorted(EQUIPMENT[k].name for k in state.stored[s]),
             "split": split_name(state.splits[s]) if state.splits[s] is not None else None,
             "farm": farm,
@@ -78,7 +78,7 @@ def observe(state, seat: int | None) -> dict:
         "decks": {d: len(state.decks[i]) for i, d in enumerate(MAIN_DECKS)},
         "water_towers_left": state.towers_left,
         "silos_left": state.silos_left,
-        "equipment_stack": len(state.eq_stack),
+        "equipment_stack": len(state.equipment_stack),
         "discard": _names(state.discard),
         "seats": players,
         "scores": state.scores(),
@@ -155,8 +155,8 @@ def determinize(state, seat: int, rng):
     # FG-HID-11: Equipment tiles this seat does not know, including the tiles of another seat's
     # pending draw that it does not know (it may know some: tiles it put under the stack
     # earlier that have come round again).
-    unknown = [i for i, known in enumerate(c.eq_known) if not known >> seat & 1]
-    tiles = [c.eq_stack[i] for i in unknown]
+    unknown = [i for i, known in enumerate(c.equipment_known) if not known >> seat & 1]
+    tiles = [c.equipment_stack[i] for i in unknown]
     top = c.frames[-1] if c.frames else None
     offer_slots: list[int] = []
     if type(top) is Equip and top.seat != seat:
@@ -169,7 +169,7 @@ def determinize(state, seat: int, rng):
             offer[j] = tiles.pop()
         c.frames[-1] = top._replace(drawn=tuple(offer))
     for i, t in zip(unknown, tiles, strict=True):
-        c.eq_stack[i] = t
+        c.equipment_stack[i] = t
     c.rng = Rng(src.next64())
     c._legal = None
     return c

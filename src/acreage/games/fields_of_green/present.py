@@ -347,9 +347,9 @@ class FieldsOfGreenPresentation(Presentation):
         p = state.cells[seat].get(cell) if seat is not None else None
         if p is None:
             return "", name
-        card = CARDS[state.pcard[seat][p]]
+        card = CARDS[state.piece_cards[seat][p]]
         if card.deck == "tower":
-            return card.name, f"{name} ({state.pwater[seat][p]}/{tower_capacity(state, seat, p)})"
+            return card.name, f"{name} ({state.piece_water[seat][p]}/{tower_capacity(state, seat, p)})"
         return card.name, f"{name} {card.name}"
 
     def action_view(self, state, action) -> ActionView:
@@ -422,8 +422,8 @@ class FieldsOfGreenPresentation(Presentation):
             "direction": None if n == 2 else ("clockwise" if direction(state) > 0 else "counter-clockwise"),
             # FG-HRV-4/7, FG-EQ: every farm is public, and so is what each card costs to harvest.
             "harvest_costs": [
-                {cell_name(state.pcell[s][p]): list(harvest_cost(state, s, p))
-                 for p, cid in enumerate(state.pcard[s]) if CARDS[cid].has_harvest}
+                {cell_name(state.piece_cells[s][p]): list(harvest_cost(state, s, p))
+                 for p, cid in enumerate(state.piece_cards[s]) if CARDS[cid].has_harvest}
                 for s in range(n)
             ],
         }
@@ -448,15 +448,15 @@ class FieldsOfGreenPresentation(Presentation):
             out["water"] = top.amount
             p = state.cells[seat].get(top.cell)
             if p is not None:
-                out["card"] = CARDS[state.pcard[seat][p]].name
+                out["card"] = CARDS[state.piece_cards[seat][p]].name
             out["text"] = f"pay {top.amount} Water for {cell_name(top.cell)} from a Tower in range"
         elif kind is Fill:
             out["cell"] = cell_name(top.cell)
         elif kind is Sell:
             out["max"], out["price"] = top.most, top.price
         elif kind is Harvest:
-            out["pending"] = [cell_name(state.pcell[seat][p]) for p in top.pending]
-            out["abandoned"] = [cell_name(state.pcell[seat][p]) for p in top.abandoned]
+            out["pending"] = [cell_name(state.piece_cells[seat][p]) for p in top.pending]
+            out["abandoned"] = [cell_name(state.piece_cells[seat][p]) for p in top.abandoned]
         elif kind is WaterPlacement:
             out["water"] = top.left
         return out

@@ -33,7 +33,7 @@ def two_player(state) -> bool:
 
 def first_player(state) -> int:
     """FG-YR-4: the token moves one seat left each year."""
-    return (state.first0 + state.year - 1) % state.num_players
+    return (state.first_player_year1 + state.year - 1) % state.num_players
 
 
 def turn_order(state) -> list[int]:
@@ -62,31 +62,31 @@ def legal_splits(state) -> list[tuple[int, ...]]:
 
 # ---------------------------------------------------------------- the farm (FG-WT, FG-SILO, FG-BLD)
 def tower_capacity(state, seat: int, p: int) -> int:
-    return max([R.TOWER_CAPACITY] + [EQ_TOWER_CAP[e] for e in state.peq[seat][p]])
+    return max([R.TOWER_CAPACITY] + [EQ_TOWER_CAP[e] for e in state.piece_equipment[seat][p]])
 
 
 def tower_range(state, seat: int, p: int) -> int:
-    return max([R.TOWER_RANGE] + [EQ_TOWER_RANGE[e] for e in state.peq[seat][p]])
+    return max([R.TOWER_RANGE] + [EQ_TOWER_RANGE[e] for e in state.piece_equipment[seat][p]])
 
 
 def food_cap(state, seat: int) -> int:
     """FG-MNT-4, FG-SILO-3: the sum of Silo capacities."""
     total = 0
-    for p, card in enumerate(state.pcard[seat]):
+    for p, card in enumerate(state.piece_cards[seat]):
         if card == SILO_ID:
-            total += max([R.SILO_CAPACITY] + [EQ_SILO_CAP[e] for e in state.peq[seat][p]])
+            total += max([R.SILO_CAPACITY] + [EQ_SILO_CAP[e] for e in state.piece_equipment[seat][p]])
     return total
 
 
 def towers(state, seat: int) -> list[int]:
-    return [p for p, c in enumerate(state.pcard[seat]) if c == TOWER_ID]
+    return [p for p, c in enumerate(state.piece_cards[seat]) if c == TOWER_ID]
 
 
 def tower_distances(state, seat: int, p: int, extra: int = -1) -> dict[int, int]:
     """Steps from Tower ``p`` to each occupied cell within its range (BFS over cards)."""
     cells = state.cells[seat]
     rng_ = tower_range(state, seat, p)
-    start = state.pcell[seat][p]
+    start = state.piece_cells[seat][p]
     if not R.WATER_DISTANCE_ALONG_CARDS:
         sx, sy = xy(start)
         out = {}
@@ -117,7 +117,7 @@ def towers_in_range(state, seat: int, cell: int) -> list[int]:
 
 
 def water_in_range(state, seat: int, cell: int) -> int:
-    return sum(state.pwater[seat][p] for p in towers_in_range(state, seat, cell))
+    return sum(state.piece_water[seat][p] for p in towers_in_range(state, seat, cell))
 
 
 def frontier_info(state, seat: int) -> tuple[tuple[int, ...], dict[int, int]]:
@@ -145,12 +145,12 @@ def frontier_water(state, seat: int, front: list[int]) -> dict[int, int]:
     """Water available to each frontier cell, from one BFS per Tower."""
     avail = dict.fromkeys(front, 0)
     for p in towers(state, seat):
-        w = state.pwater[seat][p]
+        w = state.piece_water[seat][p]
         if not w:
             continue
         rng_ = tower_range(state, seat, p)
         if not R.WATER_DISTANCE_ALONG_CARDS:  # straight Manhattan distance to the cell itself
-            tx, ty = xy(state.pcell[seat][p])
+            tx, ty = xy(state.piece_cells[seat][p])
             for f in front:
                 fx, fy = xy(f)
                 if abs(fx - tx) + abs(fy - ty) <= rng_:
@@ -169,34 +169,35 @@ def face_up_neighbours(state, seat: int, cell: int) -> list[int]:
     out = []
     for nb in neighbours(cell):
         p = cells.get(nb)
-        if p is not None and not state.pdown[seat][p]:
+        if p is not None and not state.piece_face_down[seat][p]:
             out.append(p)
     return out
 
 
 def matches(state, seat: int, p: int, match: tuple[str, ...]) -> bool:
     """FG-EFX-6: a face-up card matching any named category."""
-    if state.pdown[seat][p]:
+    if state.piece_face_down[seat][p]:
         return False
-    cats = CATS[state.pcard[seat][p]]
+    cats = CATS[state.piece_cards[seat][p]]
     return any(m in cats for m in match)
 
 
 def count_matching(state, seat: int, p: int, scope: str, match: tuple[str, ...]) -> int:
     if scope == "adjacent":
-        near = face_up_neighbours(state, seat, state.pcell[seat][p])
+        near = face_up_neighbours(state, seat, state.piece_cells[seat][p])
         return sum(1 for q in near if matches(state, seat, q, match))
-    return sum(1 for q in range(len(state.pcard[seat])) if matches(state, seat, q, match))
+    return sum(1 for q in range(len(state.piece_cards[seat])) if matches(state, seat, q, match))
 
 
 # ---------------------------------------------------------------- costs, effects, Equipment, the end
 def harvest_cost(state, seat: int, p: int) -> tuple[int, int, int]:
     """(coins, water, food) after Equipment cuts (never below 0)."""
-    card = CARDS[state.pcard[seat][p]]
+    card = CARDS[state.piece_cards[seat][p]]
     c, w, f = card.harvest_cost
     if card.food_per_copy:  # FG-EFX-3 (Rabbits): one Food per face-up copy
-        f = sum(1 for q, cid in enumerate(state.pcard[seat]) if cid == card.id and not state.pdown[seat][q])
-    for e in state.peq[seat][p]:
+        f = sum(1 for q, cid in enumerate(state.piece_cards[seat])
+                if cid == card.id and not state.piece_face_down[seat][q])
+    for e in state.piece_equipment[seat][p]:
         cc, cw, cf = EQ_CUT[e]
         c, w, f = max(0, c - cc), max(0, w - cw), max(0, f - cf)
     return c, w, f
@@ -206,17 +207,17 @@ def can_pay_harvest(state, seat: int, p: int) -> bool:
     c, w, f = harvest_cost(state, seat, p)
     if state.coins[seat] < c or state.food[seat] < f:
         return False
-    return w == 0 or water_in_range(state, seat, state.pcell[seat][p]) >= w
+    return w == 0 or water_in_range(state, seat, state.piece_cells[seat][p]) >= w
 
 
 def fitting_cards(state, seat: int, k: int) -> list[int]:
     """FG-EQ-3/4: face-up cards of the right category with room for a new kind of tile."""
     fits = EQ_FITS[k]
     out = []
-    for p, cid in enumerate(state.pcard[seat]):
-        if state.pdown[seat][p] or fits not in CATS[cid]:
+    for p, cid in enumerate(state.piece_cards[seat]):
+        if state.piece_face_down[seat][p] or fits not in CATS[cid]:
             continue
-        eq = state.peq[seat][p]
+        eq = state.piece_equipment[seat][p]
         if len(eq) < R.EQUIPMENT_PER_CARD and k not in eq:
             out.append(p)
     return out
@@ -226,12 +227,12 @@ def fill_targets(state, seat: int, src_cell: int, rng_: int) -> list[int]:
     """Towers with room within ``rng_`` steps of the card at ``src_cell`` (FG-EFX-10)."""
     out = []
     for p in towers(state, seat):
-        if state.pwater[seat][p] >= tower_capacity(state, seat, p):
+        if state.piece_water[seat][p] >= tower_capacity(state, seat, p):
             continue
         if R.WATER_DISTANCE_ALONG_CARDS:
-            d = _path_dist(state.cells[seat], src_cell, state.pcell[seat][p], rng_)
+            d = _path_dist(state.cells[seat], src_cell, state.piece_cells[seat][p], rng_)
         else:
-            (ax, ay), (bx, by) = xy(src_cell), xy(state.pcell[seat][p])
+            (ax, ay), (bx, by) = xy(src_cell), xy(state.piece_cells[seat][p])
             d = abs(ax - bx) + abs(ay - by)
         if d is not None and d <= rng_:
             out.append(p)
@@ -252,10 +253,10 @@ def counted_gain(state, seat: int, p: int, e) -> int:
 
 def end_game_vp(state, seat: int, p: int) -> int:
     """VP of one face-up card's End-game effects on the farm as it stands (FG-END-8)."""
-    if state.pdown[seat][p]:
+    if state.piece_face_down[seat][p]:
         return 0
     total = 0
-    for e in CARDS[state.pcard[seat][p]].effects:
+    for e in CARDS[state.piece_cards[seat][p]].effects:
         if e.when != "end":
             continue
         if e.kind == "gain_per":
@@ -265,12 +266,12 @@ def end_game_vp(state, seat: int, p: int) -> int:
             total += n * e.per
         elif e.kind == "distinct_adjacent":
             kinds = set()
-            for q in face_up_neighbours(state, seat, state.pcell[seat][p]):
-                kinds |= CATS[state.pcard[seat][q]] & set(e.match)
+            for q in face_up_neighbours(state, seat, state.piece_cells[seat][p]):
+                kinds |= CATS[state.piece_cards[seat][q]] & set(e.match)
             total += len(kinds) * e.per
         elif e.kind == "distinct_subtypes":
-            subs = {CARDS[c].subtype for q, c in enumerate(state.pcard[seat])
-                    if not state.pdown[seat][q] and CARDS[c].deck in e.decks}
+            subs = {CARDS[c].subtype for q, c in enumerate(state.piece_cards[seat])
+                    if not state.piece_face_down[seat][q] and CARDS[c].deck in e.decks}
             n = len(subs - {""})
             if e.max >= 0:
                 n = min(n, e.max)
@@ -280,8 +281,8 @@ def end_game_vp(state, seat: int, p: int) -> int:
 
 def farm_size(state, seat: int) -> int:
     if R.TIEBREAK_COUNTS_WASTELAND:
-        return len(state.pcard[seat])
-    return sum(1 for d in state.pdown[seat] if not d)
+        return len(state.piece_cards[seat])
+    return sum(1 for d in state.piece_face_down[seat] if not d)
 
 
 def _path_dist(cells: dict[int, int], a: int, b: int, limit: int) -> int | None:

@@ -40,11 +40,11 @@ def _touch(state: FieldsState) -> None:
 def clear_farm(state: FieldsState, seat: int, water: int = 3, food: int | None = None) -> None:
     """Leave only the starting Tower (with ``water``) at (0,0) and Silo at (1,0)."""
     t, s = cell_of(0, 0), cell_of(1, 0)
-    state.pcard[seat] = [TOWER_ID, find_card("Silo").id]
-    state.pcell[seat] = [t, s]
-    state.pdown[seat] = [False, False]
-    state.pwater[seat] = [water, 0]
-    state.peq[seat] = [(), ()]
+    state.piece_cards[seat] = [TOWER_ID, find_card("Silo").id]
+    state.piece_cells[seat] = [t, s]
+    state.piece_face_down[seat] = [False, False]
+    state.piece_water[seat] = [water, 0]
+    state.piece_equipment[seat] = [(), ()]
     state.cells[seat] = {t: 0, s: 1}
     if food is not None:
         state.food[seat] = food
@@ -59,10 +59,10 @@ def add_card(state: FieldsState, seat: int, name: str, at: tuple[int, int], wate
         raise ValueError(f"cell {at} is already occupied")
     card = find_card(name)
     p = place_card(state, seat, card.id, cell)
-    state.pdown[seat][p] = down
+    state.piece_face_down[seat][p] = down
     if card.id == TOWER_ID:
-        state.pwater[seat][p] = 3 if water is None else water
-    state.peq[seat][p] = tuple(find_equipment(e).id for e in equipment)
+        state.piece_water[seat][p] = 3 if water is None else water
+    state.piece_equipment[seat][p] = tuple(find_equipment(e).id for e in equipment)
     _touch(state)
     return p
 
@@ -72,11 +72,11 @@ def piece_at(state: FieldsState, seat: int, at: tuple[int, int]) -> int:
 
 
 def water_at(state: FieldsState, seat: int, at: tuple[int, int]) -> int:
-    return state.pwater[seat][piece_at(state, seat, at)]
+    return state.piece_water[seat][piece_at(state, seat, at)]
 
 
 def set_water(state: FieldsState, seat: int, at: tuple[int, int], water: int) -> None:
-    state.pwater[seat][piece_at(state, seat, at)] = water
+    state.piece_water[seat][piece_at(state, seat, at)] = water
     _touch(state)
 
 
@@ -87,7 +87,7 @@ def set_stock(state: FieldsState, seat: int, coins: int | None = None, food: int
     if food is not None:
         state.food[seat] = food
     if vp is not None:
-        state.vp[seat] = vp
+        state.point_tokens[seat] = vp
     if stored is not None:
         state.stored[seat] = [find_equipment(e).id for e in stored]
     _touch(state)
@@ -95,8 +95,8 @@ def set_stock(state: FieldsState, seat: int, coins: int | None = None, food: int
 
 def set_stack(state: FieldsState, top_first: list[str]) -> None:
     """Replace the Equipment stack; ``top_first[0]`` is drawn first."""
-    state.eq_stack = [find_equipment(n).id for n in reversed(top_first)]
-    state.eq_known = [0] * len(state.eq_stack)
+    state.equipment_stack = [find_equipment(n).id for n in reversed(top_first)]
+    state.equipment_known = [0] * len(state.equipment_stack)
     _touch(state)
 
 
@@ -117,7 +117,7 @@ def goto_harvest(state: FieldsState, seat: int, year: int | None = None) -> None
     if year is not None:
         state.year = year
     state.phase = HARVEST_PHASE
-    state.harvest_idx = state.num_players
+    state.harvest_index = state.num_players
     state.frames = [Hold()]
     start_seat_harvest(state, seat)
     state._legal = None

@@ -86,11 +86,11 @@ def frame_to_json(s, f) -> dict:
     elif kind is Equip:
         out["offer"] = [_tile_entry(t, m, s.num_players) for t, m in zip(f.drawn, f.known, strict=True)]
     elif kind is Harvest:
-        out["pending"] = [list(xy(s.pcell[seat][p])) for p in f.pending]
-        out["abandoned"] = [list(xy(s.pcell[seat][p])) for p in f.abandoned]
+        out["pending"] = [list(xy(s.piece_cells[seat][p])) for p in f.pending]
+        out["abandoned"] = [list(xy(s.piece_cells[seat][p])) for p in f.abandoned]
         out["started"] = f.started
     elif kind is Effects:
-        out["cell"] = list(xy(s.pcell[seat][f.piece]))
+        out["cell"] = list(xy(s.piece_cells[seat][f.piece]))
         out["when"] = f.when
     return out
 
@@ -102,17 +102,17 @@ def state_to_json(s) -> dict:
     seats = []
     for i in range(n):
         farm = []
-        for p, cid in enumerate(s.pcard[i]):
-            entry: dict[str, Any] = {"card": CARDS[cid].name, "cell": list(xy(s.pcell[i][p])),
-                                     "wasteland": s.pdown[i][p]}
+        for p, cid in enumerate(s.piece_cards[i]):
+            entry: dict[str, Any] = {"card": CARDS[cid].name, "cell": list(xy(s.piece_cells[i][p])),
+                                     "wasteland": s.piece_face_down[i][p]}
             if cid == TOWER_ID:
-                entry["water"] = s.pwater[i][p]
-            entry["equipment"] = [EQUIPMENT[k].name for k in s.peq[i][p]]
+                entry["water"] = s.piece_water[i][p]
+            entry["equipment"] = [EQUIPMENT[k].name for k in s.piece_equipment[i][p]]
             farm.append(entry)
         seats.append({
             "coins": s.coins[i],
             "food": s.food[i],
-            "vp_tokens": s.vp[i],
+            "vp_tokens": s.point_tokens[i],
             "stored_equipment": [EQUIPMENT[k].name for k in s.stored[i]],
             "split": list(s.splits[i]) if s.splits[i] is not None else None,
             "hand": _names(s.hands[i]),
@@ -130,15 +130,16 @@ def state_to_json(s) -> dict:
         "rng": s.rng.state,
         "year": s.year,
         "phase": PHASE_NAMES[s.phase],
-        "first_player_year1": s.first0,
+        "first_player_year1": s.first_player_year1,
         "turn": s.turn,
         "stage": _STAGES[s.stage],
         "picks_made": s.picks_made,
-        "harvests_started": s.harvest_idx,
+        "harvests_started": s.harvest_index,
         "decks": {d: _names(s.decks[i]) for i, d in enumerate(MAIN_DECKS)},
         "water_towers_left": s.towers_left,
         "silos_left": s.silos_left,
-        "equipment_stack": [_tile_entry(t, m, n) for t, m in zip(s.eq_stack, s.eq_known, strict=True)],
+        "equipment_stack": [_tile_entry(t, m, n)
+                            for t, m in zip(s.equipment_stack, s.equipment_known, strict=True)],
         "discard": _names(s.discard),
         "pile": _names(s.pile),
         "display": _names(s.display),
@@ -283,14 +284,14 @@ def state_from_json(cls, data: dict):
     if phase not in PHASE_NAMES:
         _bad("phase", f"should be one of {', '.join(PHASE_NAMES)}, got {phase!r}")
     s.phase = PHASE_NAMES.index(phase)
-    s.first0 = _seat(_field(data, "first_player_year1", ""), "first_player_year1", n)
+    s.first_player_year1 = _seat(_field(data, "first_player_year1", ""), "first_player_year1", n)
     s.turn = _int(data, "turn", "", 0, R.TURNS)
     stage = _field(data, "stage", "")
     if stage not in _STAGES:
         _bad("stage", f"should be commit or resolve, got {stage!r}")
     s.stage = _STAGES.index(stage)
     s.picks_made = _int(data, "picks_made", "", 0, 2 * R.TURNS)
-    s.harvest_idx = _int(data, "harvests_started", "", 0, n)
+    s.harvest_index = _int(data, "harvests_started", "", 0, n)
 
     decks = _field(data, "decks", "")
     if not isinstance(decks, dict) or set(decks) != set(MAIN_DECKS):
@@ -304,7 +305,8 @@ def state_from_json(cls, data: dict):
         s.decks.append(ids)
     s.towers_left = _int(data, "water_towers_left", "", 0, TOWER_CARD.copies)
     s.silos_left = _int(data, "silos_left", "", 0, SILO_CARD.copies)
-    s.eq_stack, s.eq_known = _tile_entries(_field(data, "equipment_stack", ""), "equipment_stack", n)
+    s.equipment_stack, s.equipment_known = _tile_entries(_field(data, "equipment_stack", ""),
+                                                         "equipment_stack", n)
     s.discard = _cards(_field(data, "discard", ""), "discard")
     s.pile = _cards(_field(data, "pile", ""), "pile")
     s.display = _cards(_field(data, "display", ""), "display")
@@ -314,9 +316,10 @@ def state_from_json(cls, data: dict):
     seats = _list(_field(data, "seats", ""), "seats", "seats")
     if len(seats) != n:
         _bad("seats", f"should hold {n} seats, found {len(seats)}")
-    s.coins, s.food, s.vp, s.stored, s.hands, s.picks, s.revealed = [], [], [], [], [], [], []
+    s.coins, s.food, s.point_tokens, s.stored, s.hands, s.picks, s.revealed = [], [], [], [], [], [], []
     s.splits, s.origin, s.held = [], [], []
-    s.pcard, s.pcell, s.pdown, s.pwater, s.peq, s.cells = [], [], [], [], [], []
+    s.piece_cards, s.piece_cells, s.piece_face_down, s.piece_water = [], [], [], []
+    s.piece_equipment, s.cells = [], []
     s._front = [None] * n
     for i, seat in enumerate(seats):
         _read_seat(s, i, seat, n)
@@ -350,7 +353,7 @@ def _read_seat(s, i: int, seat: Any, n: int) -> None:
     w = f"seats[{i}]."
     s.coins.append(_int(seat, "coins", w))
     food = _int(seat, "food", w)
-    s.vp.append(_int(seat, "vp_tokens", w))
+    s.point_tokens.append(_int(seat, "vp_tokens", w))
     s.stored.append(_tiles(_field(seat, "stored_equipment", w), w + "stored_equipment"))
     split = _field(seat, "split", w)
     if split is not None:
@@ -430,11 +433,11 @@ def _read_farm(s, i: int, farm: Any, where: str) -> None:
     if len(seen) != len(cells):
         p = next(q for q, c in enumerate(cells) if c not in seen)
         _bad(f"{where}[{p}].cell", "is not joined to the farm: every card sits beside another (FG-BLD-1)")
-    s.pcard.append(cards)
-    s.pcell.append(cells)
-    s.pdown.append(down)
-    s.pwater.append(water)
-    s.peq.append(eqs)
+    s.piece_cards.append(cards)
+    s.piece_cells.append(cells)
+    s.piece_face_down.append(down)
+    s.piece_water.append(water)
+    s.piece_equipment.append(eqs)
     s.cells.append(index)
     for p, cid in enumerate(cards):
         cap = tower_capacity(s, i, p) if cid == TOWER_ID else 0
@@ -460,12 +463,12 @@ def _read_frame(s, f: Any, where: str):
         return Act(seat, _card(_field(f, "card", w), w + "card"))
     if kind == "pay":
         p = _piece(s, seat, _field(f, "cell", w), w + "cell")
-        return PayWater(seat, s.pcell[seat][p], _int(f, "water", w, 1))
+        return PayWater(seat, s.piece_cells[seat][p], _int(f, "water", w, 1))
     if kind == "fill":
         p = _piece(s, seat, _field(f, "from", w), w + "from")
         amount = _field(f, "water", w)
         amount = 0 if amount == "refill" else _as_int(amount, w + "water", 1)
-        return Fill(seat, s.pcell[seat][p], _int(f, "range", w), amount)
+        return Fill(seat, s.piece_cells[seat][p], _int(f, "range", w), amount)
     if kind == "sell":
         return Sell(seat, _int(f, "max", w, 0, 2), _int(f, "price", w))
     if kind == "equip":
@@ -485,7 +488,7 @@ def _read_frame(s, f: Any, where: str):
         cells = _list(_field(f, key, w), w + key, "cells")
         ps = tuple(_piece(s, seat, c, f"{w}{key}[{j}]") for j, c in enumerate(cells))
         for j, p in enumerate(ps):
-            if s.pdown[seat][p] or not CARDS[s.pcard[seat][p]].has_harvest:
+            if s.piece_face_down[seat][p] or not CARDS[s.piece_cards[seat][p]].has_harvest:
                 _bad(f"{w}{key}[{j}]", "should be a face-up card with a Harvest ability")
         lists.append(ps)
     pending, abandoned = lists
@@ -508,7 +511,7 @@ def _check_counts(s) -> None:
     where.update(s.display)
     where.update(s.discard)
     where.update(f.card for f in s.frames if type(f) is Act)
-    for farm in s.pcard:
+    for farm in s.piece_cards:
         where.update(c for c in farm if DECK_OF[c] >= 0)
     for c in CARDS:
         if c.is_location and where[c.id] != c.copies:
@@ -517,14 +520,14 @@ def _check_counts(s) -> None:
                           "or farm)")
     supplies = ((TOWER_ID, s.towers_left, "water_towers_left"), (SILO_ID, s.silos_left, "silos_left"))
     for cid, left, field in supplies:
-        built = sum(farm.count(cid) for farm in s.pcard)
+        built = sum(farm.count(cid) for farm in s.piece_cards)
         if built + left != CARDS[cid].copies:
             _bad(field, f"is {left}, but with {built} in the farms the supply would hold "
                         f"{built + left} of {CARDS[cid].copies} cards")
-    tiles: Counter = Counter(s.eq_stack)
+    tiles: Counter = Counter(s.equipment_stack)
     for st in s.stored:
         tiles.update(st)
-    for farm in s.peq:
+    for farm in s.piece_equipment:
         for eq in farm:
             tiles.update(eq)
     for f in s.frames:

@@ -66,32 +66,35 @@ class FieldsState(GameState):
         # FG-SET-3: face-up supplies, less the starting cards.
         self.towers_left = TOWER_CARD.copies - n
         self.silos_left = SILO_CARD.copies - n
-        # FG-SET-7: Equipment stack (index 0 = bottom); eq_known[i]: seats that know tile i.
+        # FG-SET-7: Equipment stack (index 0 = bottom); equipment_known[i]: seats that know tile i.
         stack = [e.id for e in EQUIPMENT for _ in range(e.tiles)]
         self.rng.shuffle(stack)
-        self.eq_stack: list[int] = stack
-        self.eq_known: list[int] = [0] * len(stack)
+        self.equipment_stack: list[int] = stack
+        self.equipment_known: list[int] = [0] * len(stack)
         self.discard: list[int] = []
         # FG-SET-4/5: stock and starting farm.
         self.coins = [R.START_COINS] * n
         self.food = [R.START_SILO_FOOD] * n
-        self.vp = [0] * n
+        self.point_tokens = [0] * n  # VP tokens (FG-END-3); the score adds the farm's VP
         self.stored: list[list[int]] = [[] for _ in range(n)]
-        self.pcard: list[list[int]] = []
-        self.pcell: list[list[int]] = []
-        self.pdown: list[list[bool]] = []
-        self.pwater: list[list[int]] = []
-        self.peq: list[list[tuple[int, ...]]] = []
+        # Per seat, the cards on the farm (its pieces) in build order: each one's card, cell, face
+        # down (a Wasteland), Water (Towers only) and Equipment tiles; cells[seat] maps a cell to
+        # its piece.
+        self.piece_cards: list[list[int]] = []
+        self.piece_cells: list[list[int]] = []
+        self.piece_face_down: list[list[bool]] = []
+        self.piece_water: list[list[int]] = []
+        self.piece_equipment: list[list[tuple[int, ...]]] = []
         self.cells: list[dict[int, int]] = []
         # Per seat, the farm's sorted frontier and its index (None: to be recomputed).
         self._front: list[tuple[tuple[int, ...], dict[int, int]] | None] = [None] * n
         for _ in range(n):
             t, s = cell_of(*R.START_TOWER_CELL), cell_of(*R.START_SILO_CELL)
-            self.pcard.append([TOWER_ID, SILO_ID])
-            self.pcell.append([t, s])
-            self.pdown.append([False, False])
-            self.pwater.append([R.START_TOWER_WATER, 0])
-            self.peq.append([(), ()])
+            self.piece_cards.append([TOWER_ID, SILO_ID])
+            self.piece_cells.append([t, s])
+            self.piece_face_down.append([False, False])
+            self.piece_water.append([R.START_TOWER_WATER, 0])
+            self.piece_equipment.append([(), ()])
             self.cells.append({t: 0, s: 1})
         # Hands and picks (3-4 players), display and pile (2 players).
         self.hands: list[list[int]] = [[] for _ in range(n)]
@@ -105,13 +108,13 @@ class FieldsState(GameState):
         self.picks_made = 0
         self.turn = 0
         self.stage = COMMIT
-        self.harvest_idx = 0
+        self.harvest_index = 0
         self.frames: list = []  # decision records (frames.py), top = last
         first = self.options.get("first_player")
-        self.first0 = self.rng.below(n) if first is None else first  # FG-SET-8
+        self.first_player_year1 = self.rng.below(n) if first is None else first  # FG-SET-8
         self.year = 1
         if self._events is not None:
-            self._events.add("setup", None, {"first_player": self.first0})
+            self._events.add("setup", None, {"first_player": self.first_player_year1})
         self.phase = MAINTENANCE
         begin_year(self)
         self._advance()
@@ -235,18 +238,18 @@ class FieldsState(GameState):
         c.history = self.history[:]
         c.history_seats = self.history_seats[:]
         c.decks = [x[:] for x in self.decks]
-        c.eq_stack = self.eq_stack[:]
-        c.eq_known = self.eq_known[:]
+        c.equipment_stack = self.equipment_stack[:]
+        c.equipment_known = self.equipment_known[:]
         c.discard = self.discard[:]
         c.coins = self.coins[:]
         c.food = self.food[:]
-        c.vp = self.vp[:]
+        c.point_tokens = self.point_tokens[:]
         c.stored = [x[:] for x in self.stored]
-        c.pcard = [x[:] for x in self.pcard]
-        c.pcell = [x[:] for x in self.pcell]
-        c.pdown = [x[:] for x in self.pdown]
-        c.pwater = [x[:] for x in self.pwater]
-        c.peq = [x[:] for x in self.peq]
+        c.piece_cards = [x[:] for x in self.piece_cards]
+        c.piece_cells = [x[:] for x in self.piece_cells]
+        c.piece_face_down = [x[:] for x in self.piece_face_down]
+        c.piece_water = [x[:] for x in self.piece_water]
+        c.piece_equipment = [x[:] for x in self.piece_equipment]
         c.cells = [x.copy() for x in self.cells]
         c._front = self._front[:]
         c.hands = [x[:] for x in self.hands]

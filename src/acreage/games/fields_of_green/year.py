@@ -123,7 +123,7 @@ def reveal_and_pass(state) -> None:
 def begin_harvest(state) -> None:
     """The harvest phase: seat by seat from the First Player (FG-HRV-1)."""
     state.phase = HARVEST_PHASE
-    state.harvest_idx = 0
+    state.harvest_index = 0
 
 
 def end_year(state) -> None:
@@ -161,9 +161,9 @@ def next_step(state) -> bool:
         begin_turn(state)
         return True
     if state.phase == HARVEST_PHASE:
-        if state.harvest_idx < state.num_players:
-            seat = turn_order(state)[state.harvest_idx]
-            state.harvest_idx += 1
+        if state.harvest_index < state.num_players:
+            seat = turn_order(state)[state.harvest_index]
+            state.harvest_index += 1
             start_seat_harvest(state, seat)
             return True
         end_year(state)

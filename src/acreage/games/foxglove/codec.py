@@ -118,7 +118,7 @@ def action_from_id(state, action_id: int) -> Action:
     seat = state.current_player
     if seat is None:
         raise BadActionId("the game is over: ids cannot be decoded")
-    bcell = state.bcell[seat]
+    bcell = state.building_cells[seat]
     topo = topology(state, seat)
 
     def nth(cells: tuple[int, ...], n: int, what: str) -> int:

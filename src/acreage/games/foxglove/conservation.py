@@ -42,7 +42,7 @@ def tile_census(state) -> Counter:
     for space in state.display:
         found.update(space)
     found.update(state.removed)
-    for kinds in state.kinds:
+    for kinds in state.building_tiles:
         found.update(kinds[2:])
     return found
 
@@ -58,7 +58,7 @@ def conservation_errors(state) -> list[str]:
     for seat, cubes in enumerate(state.cubes):
         if any(c < 0 for c in cubes):
             errors.append(f"seat {seat} holds a negative count of cubes")
-        for b, tid in enumerate(state.kinds[seat]):
+        for b, tid in enumerate(state.building_tiles[seat]):
             load = sum(cubes[b * NUM_GOODS:(b + 1) * NUM_GOODS])
             if load > TILES[tid].slots:
                 errors.append(f"seat {seat}: {TILES[tid].name} holds {load} cubes "

@@ -34,9 +34,9 @@ def begin_construction(state, frame: BeginConstruction | None = None) -> None:
     state.passed = [False] * state.num_players
     state.turn = state.start_player
     for seat in range(state.num_players):
-        kinds = state.kinds[seat]
+        kinds = state.building_tiles[seat]
         state.free_trails[seat] = sum(_FREE_TRAIL[t] for t in kinds)
-        state.subs_left[seat] = sum(_SUBS[t] for t in kinds)
+        state.wood_for_stone_left[seat] = sum(_SUBS[t] for t in kinds)
 
 
 def end_turn(state) -> None:
@@ -62,9 +62,9 @@ def turn_actions(state, seat: int) -> list[Action]:
     goods = totals(state, seat)
     if can_trail(state, seat, goods):
         acts.append(A_TRAILS)
-    if len(state.kinds[seat]) >= MAX_BUILDINGS:
+    if len(state.building_tiles[seat]) >= MAX_BUILDINGS:
         return acts
-    subs = state.subs_left[seat]
+    subs = state.wood_for_stone_left[seat]
     for space in state.display:
         if space:
             tid = space[-1]  # identical tiles share a space, so each tile appears once
@@ -102,7 +102,7 @@ def place_do(state, top: Place, action: Action) -> None:
     seat = top.seat
     state.frames.pop()
     tid = top.tile
-    owed = (*TILES[tid].cost, 0, state.subs_left[seat])
+    owed = (*TILES[tid].cost, 0, state.wood_for_stone_left[seat])
     state.frames.append(Pay(seat, owed, Build(tid, action.a)))
 
 
@@ -110,15 +110,15 @@ def complete_build(state, seat: int, tid: int, cell: int) -> None:
     """Place the paid tile, resolve its immediate effects, then refill (FF-CON-11)."""
     space = space_of(state, tid)
     state.display[space].pop()
-    b = len(state.kinds[seat])
+    b = len(state.building_tiles[seat])
     state.cells[seat][cell] = b
-    state.kinds[seat].append(tid)
-    state.bcell[seat].append(cell)
+    state.building_tiles[seat].append(tid)
+    state.building_cells[seat].append(cell)
     state.cubes[seat].extend((0, 0, 0, 0, 0))
-    state._topo[seat] = None
+    state._topologies[seat] = None
     # A construction helper works from the moment it stands (FF-EFX-18..20).
     state.free_trails[seat] += _FREE_TRAIL[tid]
-    state.subs_left[seat] += _SUBS[tid]
+    state.wood_for_stone_left[seat] += _SUBS[tid]
     state.frames.append(EndTurn(seat))
     log = state._events
     if log is not None:
@@ -165,9 +165,9 @@ def choose_do(state, top: Choose, action: Action) -> None:
     b = top.building
     cubes = state.cubes[seat]
     before = cubes[b * NUM_GOODS:(b + 1) * NUM_GOODS]
-    fx.place_goods(cubes, b * NUM_GOODS, TILES[state.kinds[seat][b]].slots, vec)
+    fx.place_goods(cubes, b * NUM_GOODS, TILES[state.building_tiles[seat][b]].slots, vec)
     if state._events is not None:
         state._events.add("choose", seat, {
-            "tile": TILES[state.kinds[seat][b]].name, "good": GOODS[action.a],
+            "tile": TILES[state.building_tiles[seat][b]].name, "good": GOODS[action.a],
             "gained": goods_dict([cubes[b * NUM_GOODS + x] - before[x] for x in range(NUM_GOODS)]),
         })

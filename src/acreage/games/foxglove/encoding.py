@@ -189,7 +189,7 @@ def shape(num_players: int) -> tuple[int, ...]:
 
 def _encode_town(out: list[float], base: int, state, s: int) -> None:
     cells = state.cells[s]
-    kinds = state.kinds[s]
+    kinds = state.building_tiles[s]
     cubes = state.cubes[s]
     summary = base + WINDOW * WINDOW * CELL_CHANNELS
     out_b = out_t = out_c = 0
@@ -238,9 +238,9 @@ def _encode_town(out: list[float], base: int, state, s: int) -> None:
     out[o + 2] = 1.0 if state.start_player == s else 0.0
     out[o + 3] = 1.0 if s in state.options.get("expert", ()) else 0.0
     out[o + 4] = len(kinds) / MAX_BUILDINGS
-    out[o + 5] = _clip(state.ntrails[s] / 48)
+    out[o + 5] = _clip(state.trails_laid[s] / 48)
     out[o + 6] = _clip(state.free_trails[s] / 4)
-    out[o + 7] = _clip(state.subs_left[s] / 4)
+    out[o + 7] = _clip(state.wood_for_stone_left[s] / 4)
     for g in range(NUM_GOODS):
         out[o + 8 + g] = _clip(totals[g] / 20)
     out[o + 13] = _clip(free / 40)

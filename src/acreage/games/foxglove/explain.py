@@ -82,7 +82,7 @@ def explain_illegal(state, a: Action) -> str:
             dst = cells.get(a.c, -1)
             if dst < 0:
                 return f"there is no building at {cell_name(a.c)}"
-            kind = TILES[state.kinds[seat][dst]]
+            kind = TILES[state.building_tiles[seat][dst]]
             if not kind.accepts_goods(a.a):
                 return f"{kind.name} does not take {GOODS[a.a]}"
             if free_slots(state, seat, dst) <= 0:
@@ -113,11 +113,12 @@ def describe_decision(state) -> str:
         if kind is Trails:
             return f"seat {seat}: trail action ({top.laid} so far): build or upgrade trails, or done"
         if kind is Keep:
-            name = TILES[state.kinds[seat][top.building]].name
+            name = TILES[state.building_tiles[seat][top.building]].name
             offer = format_goods(top.goods)
             return f"seat {seat}: {name} has {top.free} free slot(s) for {offer}: keep which?"
         if kind is Choose:
-            return f"seat {seat}: choose the goods type for the {TILES[state.kinds[seat][top.building]].name}"
+            name = TILES[state.building_tiles[seat][top.building]].name
+            return f"seat {seat}: choose the goods type for the {name}"
         if kind is TransportStart:
             return f"seat {seat}: start of transport: use Hauler's Hut / Porter's Lodge, or done"
     if state.phase == CONSTRUCTION:

@@ -152,7 +152,7 @@ def advance(state) -> None:
             state._legal = acts
             return
         if phase == TRANSPORT or phase == FINAL:
-            seat = state.order[state.stage_idx]
+            seat = state.order[state.stage_index]
             if not has_move(state, seat) and not (phase == FINAL and can_process(state, seat)):
                 if state._events is not None:
                     log_forced_stage_end(state, seat)

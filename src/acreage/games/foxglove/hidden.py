@@ -30,12 +30,12 @@ def observe(state, seat: int | None) -> dict:
     towns = []
     for s in range(state.num_players):
         buildings = []
-        for b, tid in enumerate(state.kinds[s]):
+        for b, tid in enumerate(state.building_tiles[s]):
             base = b * NUM_GOODS
             buildings.append({
                 "tile": TILES[tid].name,
                 "tier": TILES[tid].tier,
-                "cell": list(xy(state.bcell[s][b])),
+                "cell": list(xy(state.building_cells[s][b])),
                 "cubes": {
                     GOODS[g]: state.cubes[s][base + g] for g in range(NUM_GOODS) if state.cubes[s][base + g]
                 },

@@ -25,8 +25,8 @@ def metrics(state) -> dict[str, Any]:
     solo result in a 1-player game."""
     seats = range(state.num_players)
     out: dict[str, Any] = {
-        "tiles": [[NAMES[k] for k in state.kinds[s] if k not in _START] for s in seats],
-        "trails": [state.ntrails[s] for s in seats],
+        "tiles": [[NAMES[k] for k in state.building_tiles[s] if k not in _START] for s in seats],
+        "trails": [state.trails_laid[s] for s in seats],
         "cubes_left": [state.cubes_in_town(s) for s in seats],
     }
     if state.num_players == 1:

@@ -24,7 +24,7 @@ def pay_legal(state, top: Pay) -> list[Action]:
     seat, owed = top.seat, top.owed
     goods = totals(state, seat)
     cubes = state.cubes[seat]
-    bcell = state.bcell[seat]
+    bcell = state.building_cells[seat]
     acts = []
     # Owed types are paid in goods order (wood first), so the only questions asked are
     # which building each cube comes from and, where the cost allows, which type: wood or
@@ -59,7 +59,7 @@ def pay_do(state, top: Pay, action: Action) -> None:
     if state._events is not None:
         state._events.add("pay", seat, {
             "good": GOODS[g], "cell": cell_name(action.b),
-            "tile": TILES[state.kinds[seat][state.cells[seat][action.b]]].name,
+            "tile": TILES[state.building_tiles[seat][state.cells[seat][action.b]]].name,
         })
     owed = pay_step(top.owed, g)
     assert owed is not None, "pay_legal offers only goods still owed"
@@ -68,7 +68,7 @@ def pay_do(state, top: Pay, action: Action) -> None:
         return
     state.frames.pop()
     if isinstance(purpose, Build):
-        state.subs_left[seat] = owed[6]
+        state.wood_for_stone_left[seat] = owed[6]
         complete_build(state, seat, purpose.tile, purpose.cell)
     elif isinstance(purpose, NewTrail):
         place_trail(state, seat, purpose.cell, purpose.shape)

@@ -27,7 +27,7 @@ def produce(state) -> None:
         seat = (state.start_player + i) % state.num_players
         cubes = state.cubes[seat]
         points = 0
-        for b, tid in enumerate(state.kinds[seat]):
+        for b, tid in enumerate(state.building_tiles[seat]):
             if not _HAS_PRODUCTION[tid]:
                 continue
             if log is not None:
@@ -45,7 +45,7 @@ def produce(state) -> None:
 
 def _log_production(state, seat: int, b: int, before: list[int], points: int, choices: list) -> None:
     """The ``produce`` event of building ``b``: what it gained, lost and left to choose."""
-    kind = TILES[state.kinds[seat][b]]
+    kind = TILES[state.building_tiles[seat][b]]
     base = b * NUM_GOODS
     cubes = state.cubes[seat]
     gained = [cubes[base + g] - before[g] for g in range(NUM_GOODS)]
@@ -64,7 +64,7 @@ def _log_production(state, seat: int, b: int, before: list[int], points: int, ch
             pending[g] += vec[g]
     lost = [max(0, offered[g] - gained[g] - pending[g]) for g in range(NUM_GOODS)]
     state._events.add("produce", seat, {
-        "tile": kind.name, "cell": cell_name(state.bcell[seat][b]), "gained": goods_dict(gained),
+        "tile": kind.name, "cell": cell_name(state.building_cells[seat][b]), "gained": goods_dict(gained),
         "lost": goods_dict(lost), "to_choose": goods_dict(pending), "points": points,
         "source": source(kind.name, "production"),
     })
@@ -90,11 +90,11 @@ def keep_do(state, top: Keep, action: Action) -> None:
     state.frames.pop()
     log = state._events
     if log is not None:
-        name = TILES[state.kinds[seat][b]].name
+        name = TILES[state.building_tiles[seat][b]].name
         log.add("keep", seat, {"tile": name, "good": GOODS[g]})
         before = cubes[b * NUM_GOODS:(b + 1) * NUM_GOODS]
     if free > 0 and any(vec):
-        pending = fx.place_goods(cubes, b * NUM_GOODS, TILES[state.kinds[seat][b]].slots, vec)
+        pending = fx.place_goods(cubes, b * NUM_GOODS, TILES[state.building_tiles[seat][b]].slots, vec)
         if pending is not None:
             state.frames.append(Keep(seat, b, pending[0], pending[1]))
             return

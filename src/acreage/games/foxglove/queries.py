@@ -64,7 +64,8 @@ def totals(state, seat: int) -> list[int]:
 
 def free_slots(state, seat: int, building: int) -> int:
     """Empty slots on one of the seat's buildings."""
-    return TILES[state.kinds[seat][building]].slots - fx.load(state.cubes[seat], building * NUM_GOODS)
+    tile = TILES[state.building_tiles[seat][building]]
+    return tile.slots - fx.load(state.cubes[seat], building * NUM_GOODS)
 
 
 def cubes_in_town(state, seat: int) -> int:
@@ -94,10 +95,10 @@ def _shared_topology(cells: dict[int, int], kinds: list[int]) -> Topology:
 
 def topology(state, seat: int) -> Topology:
     """What the seat's trails join, and the empty cells beside its town (kept until the town
-    changes: the rules that change a town clear ``state._topo[seat]``)."""
-    topo = state._topo[seat]
+    changes: the rules that change a town clear ``state._topologies[seat]``)."""
+    topo = state._topologies[seat]
     if topo is None:
-        topo = state._topo[seat] = _shared_topology(state.cells[seat], state.kinds[seat])
+        topo = state._topologies[seat] = _shared_topology(state.cells[seat], state.building_tiles[seat])
     return topo
 
 
@@ -142,7 +143,7 @@ def trail_budget(state, seat: int) -> int:
 def can_trail(state, seat: int, goods: list[int]) -> bool:
     """Whether a trail action has anything in it: a new trail, or an upgrade (FF-CON-4)."""
     budget = goods[WOOD] + goods[STONE]
-    if state.ntrails[seat] < MAX_TRAILS and (budget > 0 or state.free_trails[seat] > 0):
+    if state.trails_laid[seat] < MAX_TRAILS and (budget > 0 or state.free_trails[seat] > 0):
         return True  # the frontier is never empty
     return budget > 0 and any(code < 0 and not is_tee(-code) for code in state.cells[seat].values())
 
@@ -171,7 +172,7 @@ def has_move(state, seat: int, ignore_cap: bool = False) -> bool:
         return False
     topo = topology(state, seat)
     cubes = state.cubes[seat]
-    kinds = state.kinds[seat]
+    kinds = state.building_tiles[seat]
     expert = seat in state.options.get("expert", ())
     for b in range(len(kinds)):
         base = b * NUM_GOODS
@@ -179,7 +180,7 @@ def has_move(state, seat: int, ignore_cap: bool = False) -> bool:
             if not cubes[base + g]:
                 continue
             bit = 1 << g
-            for d in topo.reachable(state.bcell[seat][b], g, expert):
+            for d in topo.reachable(state.building_cells[seat][b], g, expert):
                 if d != b and TILES[kinds[d]].accepts & bit and free_slots(state, seat, d) > 0:
                     return True
     return False
@@ -190,7 +191,7 @@ def can_process(state, seat: int) -> bool:
     cubes = state.cubes[seat]
     return any(
         _HAS_PROCESSING[tid] and fx.can_process(TILES[tid], cubes, b * NUM_GOODS)
-        for b, tid in enumerate(state.kinds[seat])
+        for b, tid in enumerate(state.building_tiles[seat])
     )
 
 
@@ -198,7 +199,7 @@ def can_process(state, seat: int) -> bool:
 def end_points_by_building(state, seat: int) -> list[int]:
     """The end-game points of each of the seat's buildings, in building order."""
     cubes = state.cubes[seat]
-    kinds = state.kinds[seat]
+    kinds = state.building_tiles[seat]
     cells = state.cells[seat]
     out = [0] * len(kinds)
     for b, tid in enumerate(kinds):
@@ -220,14 +221,14 @@ def end_points_by_building(state, seat: int) -> list[int]:
             elif k == "distinct_types_held":
                 total += eff.points * sum(1 for g in range(NUM_GOODS) if cubes[base + g])
             elif k == "per_trail":
-                total += eff.points * state.ntrails[seat]
+                total += eff.points * state.trails_laid[seat]
             elif k == "per_building":
                 total += eff.points * len(kinds)
             elif k == "trail_reach":
-                total += eff.points * len(topology(state, seat).trail_reach(state.bcell[seat][b]))
+                total += eff.points * len(topology(state, seat).trail_reach(state.building_cells[seat][b]))
             elif k == "neighbours_processing":
                 count = 0
-                for nb in ring(state.bcell[seat][b]):
+                for nb in ring(state.building_cells[seat][b]):
                     code = cells.get(nb, -1)
                     if code >= 0 and _HAS_PROCESSING[kinds[code]]:
                         count += 1

@@ -28,18 +28,18 @@ def fresh(players: int = 2, seed: Any = 0, **options: Any) -> FoxgloveState:
 
 
 def _touch(state: FoxgloveState, seat: int) -> None:
-    state._topo[seat] = None
+    state._topologies[seat] = None
     state._legal = None
 
 
 def clear_town(state: FoxgloveState, seat: int) -> None:
     """Leave only an empty Forest and Mine in the seat's town."""
-    forest, mine = state.bcell[seat][0], state.bcell[seat][1]
+    forest, mine = state.building_cells[seat][0], state.building_cells[seat][1]
     state.cells[seat] = {forest: 0, mine: 1}
-    state.kinds[seat] = state.kinds[seat][:2]
-    state.bcell[seat] = [forest, mine]
+    state.building_tiles[seat] = state.building_tiles[seat][:2]
+    state.building_cells[seat] = [forest, mine]
     state.cubes[seat] = [0] * (2 * NUM_GOODS)
-    state.ntrails[seat] = 0
+    state.trails_laid[seat] = 0
     _touch(state, seat)
 
 
@@ -51,10 +51,10 @@ def add_building(
     if cell in state.cells[seat]:
         raise ValueError(f"cell {at} is already occupied")
     kind = find_tile(name, tier)
-    b = len(state.kinds[seat])
+    b = len(state.building_tiles[seat])
     state.cells[seat][cell] = b
-    state.kinds[seat].append(kind.id)
-    state.bcell[seat].append(cell)
+    state.building_tiles[seat].append(kind.id)
+    state.building_cells[seat].append(cell)
     state.cubes[seat].extend([0] * NUM_GOODS)
     _touch(state, seat)
     set_cubes(state, seat, at, **cubes)
@@ -66,7 +66,7 @@ def add_trail(state: FoxgloveState, seat: int, at: tuple[int, int], shape: str) 
     if cell in state.cells[seat]:
         raise ValueError(f"cell {at} is already occupied")
     state.cells[seat][cell] = -parse_shape(shape)
-    state.ntrails[seat] += 1
+    state.trails_laid[seat] += 1
     _touch(state, seat)
 
 
@@ -91,7 +91,7 @@ def tile_at(state: FoxgloveState, seat: int, at: tuple[int, int]) -> str | None:
     code = state.cells[seat].get(cell_of(*at))
     if code is None:
         return None
-    return TILES[state.kinds[seat][code]].name if code >= 0 else "trail"
+    return TILES[state.building_tiles[seat][code]].name if code >= 0 else "trail"
 
 
 def conserve_tiles(state: FoxgloveState) -> None:
@@ -160,7 +160,7 @@ def goto_transport(state: FoxgloveState, seat: int = 0, round: int | None = None
     state.phase = FINAL if state.round == 4 else TRANSPORT
     n = state.num_players
     state.order = tuple((seat + i) % n for i in range(n))
-    state.stage_idx = 0
+    state.stage_index = 0
     begin_stage(state)
     state._legal = None
 

@@ -32,7 +32,7 @@ def process_all(state, seat: int) -> int:
     cubes = state.cubes[seat]
     points = 0
     log = state._events
-    for b, tid in enumerate(state.kinds[seat]):
+    for b, tid in enumerate(state.building_tiles[seat]):
         if _HAS_PROCESSING[tid]:
             if log is None:
                 points += fx.process(TILES[tid], cubes, b * NUM_GOODS)
@@ -51,7 +51,7 @@ def process_all(state, seat: int) -> int:
 
 def _log_processing(state, seat: int, b: int, before: list[int], points: int, times: int) -> None:
     """The ``process`` event of building ``b``: the conversions run and their points."""
-    kind = TILES[state.kinds[seat][b]]
+    kind = TILES[state.building_tiles[seat][b]]
     base = b * NUM_GOODS
     after = state.cubes[seat][base:base + NUM_GOODS]
     used = [max(0, before[g] - after[g]) for g in range(NUM_GOODS)]
@@ -70,7 +70,7 @@ def end_game(state) -> None:
         if log is not None:
             for b, pts in enumerate(end_points_by_building(state, seat)):
                 if pts:
-                    name = TILES[state.kinds[seat][b]].name
+                    name = TILES[state.building_tiles[seat][b]].name
                     log.add("end_effect", seat, {"tile": name, "points": pts,
                                                  "source": source(name, "end of game")})
         gain(state, seat, end_game_points(state, seat))

@@ -139,10 +139,10 @@ def state_from_json(cls, data: dict):
     s.order = tuple(_int_list(order, len(order), "order", lo=0))
     if any(seat >= n for seat in s.order):
         raise BadSnapshot(f"snapshot field order names a seat that a {n}-player game does not have")
-    s.stage_idx = _get(data, "stage_idx", int, "")
+    s.stage_index = _get(data, "stage_idx", int, "")
     s.moves_left = _get(data, "moves_left", int, "")
     s.free_trails = _int_list(data.get("free_trails"), n, "free_trails", lo=0)
-    s.subs_left = _int_list(data.get("subs_left"), n, "subs_left", lo=0)
+    s.wood_for_stone_left = _int_list(data.get("subs_left"), n, "subs_left", lo=0)
     for seat_field in ("start_player", "turn"):
         if not 0 <= getattr(s, seat_field) < n:
             raise BadSnapshot(f"snapshot field {seat_field} is not a seat of a {n}-player game")
@@ -169,7 +169,7 @@ def state_from_json(cls, data: dict):
     towns = _get(data, "towns", list, "")
     if len(towns) != n:
         raise BadSnapshot(f"snapshot field towns should hold {n} towns, found {len(towns)}")
-    s.cells, s.kinds, s.bcell, s.cubes, s.ntrails = [], [], [], [], []
+    s.cells, s.building_tiles, s.building_cells, s.cubes, s.trails_laid = [], [], [], [], []
     for t, town in enumerate(towns):
         where = f"towns[{t}]"
         cells: dict[int, int] = {}
@@ -209,11 +209,11 @@ def state_from_json(cls, data: dict):
                 raise BadSnapshot(f"snapshot field {tw}: two tiles on one cell")
             cells[cell] = -mask
         s.cells.append(cells)
-        s.kinds.append(kinds)
-        s.bcell.append(bcell)
+        s.building_tiles.append(kinds)
+        s.building_cells.append(bcell)
         s.cubes.append(cubes)
-        s.ntrails.append(len(trails))
-    s._topo = [None] * n
+        s.trails_laid.append(len(trails))
+    s._topologies = [None] * n
     hist = _get(data, "history", list, "")
     s.history = []
     for i, h in enumerate(hist):
@@ -241,8 +241,8 @@ def _check_consistency(s, n: int) -> None:
     if s.order and sorted(s.order) != list(range(n)):
         raise BadSnapshot(f"snapshot field order is {list(s.order)}; it lists each of the {n} seats once "
                           "(or is empty between rounds)")
-    if not 0 <= s.stage_idx <= n:
-        raise BadSnapshot(f"snapshot field stage_idx is {s.stage_idx}; it counts seats, 0 to {n}")
+    if not 0 <= s.stage_index <= n:
+        raise BadSnapshot(f"snapshot field stage_idx is {s.stage_index}; it counts seats, 0 to {n}")
     cap = s.options.get("move_cap", 200)
     if not 0 <= s.moves_left <= cap:
         raise BadSnapshot(f"snapshot field moves_left is {s.moves_left}; it lies between 0 and the "
@@ -250,7 +250,7 @@ def _check_consistency(s, n: int) -> None:
     for i, seat in enumerate(s.history_seats):
         if seat >= n:
             raise BadSnapshot(f"snapshot field history_seats[{i}] is seat {seat}, past the {n} seats")
-    for t, kinds in enumerate(s.kinds):
+    for t, kinds in enumerate(s.building_tiles):
         if sorted(kinds[:2]) != sorted((FOREST.id, MINE.id)) or any(TILES[k].tier == "start"
                                                                     for k in kinds[2:]):
             raise BadSnapshot(f"snapshot field towns[{t}].buildings should start with the town's Forest "
@@ -261,7 +261,7 @@ def _check_consistency(s, n: int) -> None:
     }
     places.update({f"display[{i}]": Counter(space) for i, space in enumerate(s.display)})
     places["removed"] = Counter(s.removed)
-    places.update({f"towns[{t}].buildings": Counter(kinds[2:]) for t, kinds in enumerate(s.kinds)})
+    places.update({f"towns[{t}].buildings": Counter(kinds[2:]) for t, kinds in enumerate(s.building_tiles)})
     have: Counter = Counter()
     for found in places.values():
         have.update(found)
@@ -315,10 +315,10 @@ def state_to_json(state) -> dict:
         "passed": state.passed[:],
         "turn": state.turn,
         "order": list(state.order),
-        "stage_idx": state.stage_idx,
+        "stage_idx": state.stage_index,
         "moves_left": state.moves_left,
         "free_trails": state.free_trails[:],
-        "subs_left": state.subs_left[:],
+        "subs_left": state.wood_for_stone_left[:],
         "stacks": {TIER_NAMES[i]: [_TILE_REF[t] for t in s] for i, s in enumerate(state.stacks)},
         "display": [[_TILE_REF[t] for t in sp] for sp in state.display],
         "removed": [_TILE_REF[t] for t in state.removed],
@@ -328,10 +328,10 @@ def state_to_json(state) -> dict:
                 "buildings": [
                     {
                         "tile": _TILE_REF[tid],
-                        "cell": list(xy(state.bcell[s][b])),
+                        "cell": list(xy(state.building_cells[s][b])),
                         "cubes": state.cubes[s][b * NUM_GOODS:(b + 1) * NUM_GOODS],
                     }
-                    for b, tid in enumerate(state.kinds[s])
+                    for b, tid in enumerate(state.building_tiles[s])
                 ],
                 "trails": [
                     [*xy(cell), shape_name(-code)]

@@ -57,11 +57,11 @@ class FoxgloveState(GameState):
         self.passed = [False] * players
         self.turn = 0
         self.order: tuple[int, ...] = ()
-        self.stage_idx = 0
+        self.stage_index = 0
         self.moves_left = 0
         self.frames: list = []  # the decisions pending, top = last (frames.py)
         self.free_trails = [0] * players
-        self.subs_left = [0] * players
+        self.wood_for_stone_left = [0] * players
         self.history: list[Action] = []
         self.history_seats: list[int] = []
         self.undo_floor = 0
@@ -71,16 +71,16 @@ class FoxgloveState(GameState):
         self.display: list[list[int]] = []  # each space's tiles, identical ones stacked
         # Towns (FF-SET-6/7): cell -> code (building index >= 0, trail = -openings).
         self.cells: list[dict[int, int]] = []
-        self.kinds: list[list[int]] = []
-        self.bcell: list[list[int]] = []
+        self.building_tiles: list[list[int]] = []
+        self.building_cells: list[list[int]] = []
         self.cubes: list[list[int]] = []
-        self.ntrails = [0] * players
-        self._topo: list[Topology | None] = [None] * players
+        self.trails_laid = [0] * players
+        self._topologies: list[Topology | None] = [None] * players
         for _ in range(players):
             forest, mine = cell_of(*FOREST_CELL), cell_of(*MINE_CELL)
             self.cells.append({forest: 0, mine: 1})
-            self.kinds.append([FOREST.id, MINE.id])
-            self.bcell.append([forest, mine])
+            self.building_tiles.append([FOREST.id, MINE.id])
+            self.building_cells.append([forest, mine])
             self.cubes.append([0] * (2 * NUM_GOODS))
         setup_tiles(self)
         start = options.get("start_player")
@@ -119,7 +119,7 @@ class FoxgloveState(GameState):
         if self.phase == CONSTRUCTION:
             return self.turn
         if self.phase == TRANSPORT or self.phase == FINAL:
-            return self.order[self.stage_idx]
+            return self.order[self.stage_index]
         return None
 
     @property
@@ -193,18 +193,18 @@ class FoxgloveState(GameState):
         c.passed = self.passed[:]
         c.frames = self.frames[:]
         c.free_trails = self.free_trails[:]
-        c.subs_left = self.subs_left[:]
+        c.wood_for_stone_left = self.wood_for_stone_left[:]
         c.history = self.history[:]
         c.history_seats = self.history_seats[:]
         c.removed = self.removed[:]
         c.stacks = [s[:] for s in self.stacks]
         c.display = [s[:] for s in self.display]
         c.cells = [t.copy() for t in self.cells]
-        c.kinds = [t[:] for t in self.kinds]
-        c.bcell = [t[:] for t in self.bcell]
+        c.building_tiles = [t[:] for t in self.building_tiles]
+        c.building_cells = [t[:] for t in self.building_cells]
         c.cubes = [t[:] for t in self.cubes]
-        c.ntrails = self.ntrails[:]
-        c._topo = self._topo[:]
+        c.trails_laid = self.trails_laid[:]
+        c._topologies = self._topologies[:]
         return c
 
     def _observation(self, seat: int | None) -> dict:

@@ -25,7 +25,7 @@ def trails_legal(state, top: Trails) -> list[Action]:
     acts = []
     budget = trail_budget(state, seat)
     free = state.free_trails[seat] > 0
-    if (budget >= 1 or free) and state.ntrails[seat] < MAX_TRAILS:
+    if (budget >= 1 or free) and state.trails_laid[seat] < MAX_TRAILS:
         for cell in topology(state, seat).frontier:
             need = required_openings(state, seat, cell)
             for m in SHAPES:
@@ -73,15 +73,15 @@ def place_trail(state, seat: int, cell: int, mask: int, free: bool = False) -> N
         state._events.add("trail", seat, {"cell": cell_name(cell), "shape": shape_name(mask),
                                           "free": free})
     state.cells[seat][cell] = -mask
-    state.ntrails[seat] += 1
-    state._topo[seat] = None
+    state.trails_laid[seat] += 1
+    state._topologies[seat] = None
     _count_trail_step(state)
 
 
 def finish_upgrade(state, seat: int, cell: int, mask: int) -> None:
     """The paid upgrade: the trail becomes the T-junction (FF-TRL-4, FF-TRL-11)."""
     state.cells[seat][cell] = -mask
-    state._topo[seat] = None
+    state._topologies[seat] = None
     if state._events is not None:
         state._events.add("upgrade", seat, {"cell": cell_name(cell), "shape": shape_name(mask)})
     _count_trail_step(state)

@@ -30,18 +30,18 @@ def start_stages(state) -> None:
         state._events.add("phase", None, {"phase": PHASE_NAMES[state.phase]})
     n = state.num_players
     state.order = tuple((state.start_player + i) % n for i in range(n))
-    state.stage_idx = 0
+    state.stage_index = 0
     begin_stage(state)
 
 
 def begin_stage(state) -> None:
     """The seat's stage begins: its move allowance, then its start-of-transport effects."""
-    seat = state.order[state.stage_idx]
+    seat = state.order[state.stage_index]
     state.moves_left = state.options.get("move_cap", 200)
     if state._events is not None:
         state._events.add("stage", seat, {"phase": PHASE_NAMES[state.phase]})
     pending = tuple(
-        b for b, tid in enumerate(state.kinds[seat]) if tid in _HAS_HAUL or tid in _HAS_PORTER
+        b for b, tid in enumerate(state.building_tiles[seat]) if tid in _HAS_HAUL or tid in _HAS_PORTER
     )
     if pending:  # FF-TRN-10, FF-FIN-5: transport-start effects come first
         state.frames.append(TransportStart(seat, pending, -1, 0))
@@ -50,10 +50,10 @@ def begin_stage(state) -> None:
 def finish_stage(state) -> None:
     """The seat's buildings process (FF-PRC-1 in rounds 1-3, FF-FIN-6 in round 4); the next
     seat's stage begins, or the round ends."""
-    seat = state.order[state.stage_idx]
+    seat = state.order[state.stage_index]
     process_all(state, seat)
-    state.stage_idx += 1
-    if state.stage_idx < state.num_players:
+    state.stage_index += 1
+    if state.stage_index < state.num_players:
         begin_stage(state)
     else:
         end_round(state)
@@ -61,7 +61,7 @@ def finish_stage(state) -> None:
 
 def stage_legal(state, top: None) -> list[Action]:
     """Every single-cube move while the cap allows; in the final stage, processing now; done."""
-    seat = state.order[state.stage_idx]
+    seat = state.order[state.stage_index]
     acts = moves(state, seat) if state.moves_left > 0 else []
     if state.phase == FINAL and can_process(state, seat):
         acts.append(A_PROCESS)
@@ -70,7 +70,7 @@ def stage_legal(state, top: None) -> list[Action]:
 
 
 def stage_do(state, top: None, action: Action) -> None:
-    seat = state.order[state.stage_idx]
+    seat = state.order[state.stage_index]
     k = action.kind
     if k == MOVE:
         move_cube(state, seat, action.a, action.b, action.c)
@@ -87,8 +87,8 @@ def moves(state, seat: int) -> list[Action]:
     """Every single-cube transport move (FF-TRN-1..9)."""
     topo = topology(state, seat)
     cubes = state.cubes[seat]
-    kinds = state.kinds[seat]
-    bcell = state.bcell[seat]
+    kinds = state.building_tiles[seat]
+    bcell = state.building_cells[seat]
     expert = seat in state.options.get("expert", ())
     free = [TILES[t].slots - fx.load(cubes, b * NUM_GOODS) for b, t in enumerate(kinds)]
     acts = []
@@ -128,10 +128,10 @@ def log_forced_stage_end(state, seat: int) -> None:
 # ---------------------------------------------------------------- start-of-transport effects (FF-EFX-21..24)
 def _effect_actions(state, seat: int, b: int, left: int) -> list[Action]:
     """Actions of one start-of-transport effect on building ``b`` with ``left`` uses."""
-    tid = state.kinds[seat][b]
+    tid = state.building_tiles[seat][b]
     cubes = state.cubes[seat]
-    bcell = state.bcell[seat]
-    kinds = state.kinds[seat]
+    bcell = state.building_cells[seat]
+    kinds = state.building_tiles[seat]
     acts = []
     if tid in _HAS_HAUL:  # FF-EFX-22/23
         if free_slots(state, seat, b) > 0:
@@ -162,7 +162,7 @@ def transport_start_legal(state, top: TransportStart) -> list[Action]:
     else:
         seen = set()
         for b in pending:
-            for a in _effect_actions(state, seat, b, _EFFECT_COUNT[state.kinds[seat][b]]):
+            for a in _effect_actions(state, seat, b, _EFFECT_COUNT[state.building_tiles[seat][b]]):
                 if a not in seen:
                     seen.add(a)
                     acts.append(a)
@@ -181,8 +181,8 @@ def transport_start_do(state, top: TransportStart, action: Action) -> None:
         return
     if active < 0:
         want = _HAS_HAUL if action.kind == HAUL else _HAS_PORTER
-        active = next(b for b in pending if state.kinds[seat][b] in want)
-        left = _EFFECT_COUNT[state.kinds[seat][active]]
+        active = next(b for b in pending if state.building_tiles[seat][b] in want)
+        left = _EFFECT_COUNT[state.building_tiles[seat][active]]
     if action.kind == HAUL:
         cubes = state.cubes[seat]
         cubes[state.cells[seat][action.b] * NUM_GOODS + action.a] -= 1
@@ -190,9 +190,9 @@ def transport_start_do(state, top: TransportStart, action: Action) -> None:
     else:
         move_cube(state, seat, action.a, action.b, action.c)
     if state._events is not None:
-        by = TILES[state.kinds[seat][active]].name
+        by = TILES[state.building_tiles[seat][active]].name
         if action.kind == HAUL:
-            log_move(state, "haul", seat, action.a, action.b, state.bcell[seat][active], by)
+            log_move(state, "haul", seat, action.a, action.b, state.building_cells[seat][active], by)
         else:
             log_move(state, "move", seat, action.a, action.b, action.c, by)
     left -= 1

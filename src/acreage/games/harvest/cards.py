@@ -11,18 +11,18 @@ from .queries import card_price
 def draw_card(state) -> int:
     """The deck's top card, taken (-1: none); an empty deck is first refilled from the
     shuffled discards (HV-FFC-7)."""
-    if not state.fdeck and state.fdiscard:
-        state.fdeck, state.fdiscard = state.fdiscard, []
-        state.rng.shuffle(state.fdeck)
+    if not state.festival_deck and state.festival_discards:
+        state.festival_deck, state.festival_discards = state.festival_discards, []
+        state.rng.shuffle(state.festival_deck)
         state._flag = True
-    return state.fdeck.pop() if state.fdeck else -1
+    return state.festival_deck.pop() if state.festival_deck else -1
 
 
 def shift(state) -> None:
     """HV-FFC-6: slide the shown cards toward P1 and fill from the deck."""
-    shown = [c for c in (state.p2, state.p1) if c >= 0]
-    state.p1 = shown.pop() if shown else draw_card(state)
-    state.p2 = shown.pop() if shown else draw_card(state)
+    shown = [c for c in (state.festival_p2, state.festival_p1) if c >= 0]
+    state.festival_p1 = shown.pop() if shown else draw_card(state)
+    state.festival_p2 = shown.pop() if shown else draw_card(state)
     state._flag = True
 
 
@@ -30,15 +30,15 @@ def take_card(state, seat: int, position: int, free: bool = False) -> None:
     """The seat takes the card at P1, P2 or P3 (paying its price unless ``free``); it is
     ``fresh`` (not usable) until the turn ends (HV-NOV-2)."""
     if position == 3:
-        cid = state.fdeck.pop()
-        if not state.fdeck and state.fdiscard:
-            state.fdeck, state.fdiscard = state.fdiscard, []
-            state.rng.shuffle(state.fdeck)
+        cid = state.festival_deck.pop()
+        if not state.festival_deck and state.festival_discards:
+            state.festival_deck, state.festival_discards = state.festival_discards, []
+            state.rng.shuffle(state.festival_deck)
         state._flag = True
     elif position == 2:
-        cid, state.p2 = state.p2, -1
+        cid, state.festival_p2 = state.festival_p2, -1
     else:
-        cid, state.p1 = state.p1, -1
+        cid, state.festival_p1 = state.festival_p1, -1
     if not free:
         state.coins[seat] -= card_price(state, seat, position)
     state.cards[seat].append(cid)
@@ -49,4 +49,4 @@ def spend_novelty(state, seat: int, use: str) -> None:
     """A novelty is used by discarding it (HV-NOV-2)."""
     cid = NOV[use]
     state.cards[seat].remove(cid)
-    state.fdiscard.append(cid)
+    state.festival_discards.append(cid)

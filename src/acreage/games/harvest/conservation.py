@@ -19,8 +19,10 @@ def conservation_errors(state) -> list[str]:
         check_components(state)
     except BadSnapshot as exc:
         errors.append(str(exc))
-    for name in ("coins", "water", "fert", "wb", "mice", "basket"):
-        values = getattr(state, name)
+    # Named by their snapshot keys, as check_components names its fields.
+    resources = (("coins", state.coins), ("water", state.water), ("fert", state.fertilizer),
+                 ("wb", state.wheelbarrows), ("mice", state.mice), ("basket", state.basket))
+    for name, values in resources:
         if any(v < 0 for v in values):
             errors.append(f"{name} negative: {values}")
     if any(v < 0 for seeds in state.seeds for v in seeds):

@@ -39,30 +39,31 @@ def encode(state, seat: int) -> list[float]:
     hiding = setup_open(state.frames)
     out: list[float] = _hot(state.round - 1, 4)
     out += _hot(("setup", "sunrise", "action", "over").index(state.phase), 4)
-    out.append(1.0 if state.ff else 0.0)
+    out.append(1.0 if state.fall_festival else 0.0)
     disp = [0.0] * 11
     for t in state.display:
         disp[t - 1] = 1.0
     out += disp
-    for b in state.ws:
+    for b in state.workshop_slots:
         out += _hot(b, NB)
-    for st in state.mstacks:
+    for st in state.market_stacks:
         out += _hot(st[-1] if st else -1, len(MARKET))
-    for c in (deck_top(state), state.p2, state.p1):
+    for c in (deck_top(state), state.festival_p2, state.festival_p1):
         out += _hot(c, NF)
-    out += [_c(state.g_wb / 6), _c(state.g_bk / 2)]
-    out += [_c(len(state.occ[sp.id]) / 4) for sp in SPACES]
+    out += [_c(state.gairy_wheelbarrows / 6), _c(state.gairy_baskets / 2)]
+    out += [_c(len(state.occupants[sp.id]) / 4) for sp in SPACES]
     for k in range(n):
         s = (seat + k) % n
-        out += [_c(state.coins[s] / 30), _c(state.water[s] / 6), _c(state.cap[s] / 6), _c(state.fert[s] / 9)]
+        out += [_c(state.coins[s] / 30), _c(state.water[s] / 6), _c(state.bucket_capacity[s] / 6),
+                _c(state.fertilizer[s] / 9)]
         out += [_c(x / 10) for x in state.seeds[s]]
-        out.append(_c(state.score[s] / 100))
-        out += _hot(state.tile[s] - 1, 11)
-        out += [_c(state.wb[s] / 3), _c(state.mice[s] / 3), float(state.basket[s])]
+        out.append(_c(state.points[s] / 100))
+        out += _hot(state.sunrise_tile[s] - 1, 11)
+        out += [_c(state.wheelbarrows[s] / 3), _c(state.mice[s] / 3), float(state.basket[s])]
         for v in state.farm[s]:
             out += _hot(v, 11)
         owned = [0.0] * NB
-        for b, _ in state.blds[s]:
+        for b, _ in state.buildings[s]:
             owned[b] = 1.0
         out += owned
         cards = [0.0] * NF
@@ -70,6 +71,6 @@ def encode(state, seat: int) -> list[float]:
             cards[c] += 0.2
         out += [_c(x) for x in cards]
         show = s == seat or not hiding
-        out += _hot(state.char[s] if show else -1, len(CHARACTERS))
-        out += _hot(state.house[s] if show else -1, len(FARMHOUSES))
+        out += _hot(state.character[s] if show else -1, len(CHARACTERS))
+        out += _hot(state.farmhouse[s] if show else -1, len(FARMHOUSES))
     return out

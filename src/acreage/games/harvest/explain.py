@@ -48,7 +48,7 @@ def log_action(state, s: int, a: Action) -> None:
                       else ("farmhouse", FARMHOUSES[a.a].name))
         log.add("keep", s, {"what": what, "name": name}, seen_by=frozenset((s,)), public={"what": what})
     elif k == SUNRISE:
-        log.add("sunrise", s, {"took": a.a, "left": state.tile[s]})
+        log.add("sunrise", s, {"took": a.a, "left": state.sunrise_tile[s]})
     elif k == PLACE:
         piece = ("Finn", "Maisie")[a.b - 1] if a.b else "wheelbarrow"
         if a.a < NSPACES and SPACES[a.a].area == "festival":
@@ -121,7 +121,8 @@ def describe_decision(state) -> str:
         "basket": "use the Hand-Woven Basket to take your basket back, or done",
     }.get(kind)
     if kind == "turn":
-        left = [f"{state.wb[s]} wheelbarrow{'s' if state.wb[s] != 1 else ''}"] if state.wb[s] else []
+        barrows = state.wheelbarrows[s]
+        left = [f"{barrows} wheelbarrow{'s' if barrows != 1 else ''}"] if barrows else []
         left += [name for bit, name in ((1, "Finn"), (2, "Maisie")) if state.mice[s] & bit]
         if state.basket[s]:
             left.append("the basket")

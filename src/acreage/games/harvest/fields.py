@@ -17,7 +17,7 @@ from .supply import gain
 def plant_seed(state, seat: int, crop: int, cell: int) -> None:
     """Put a seed of ``crop`` on an empty ``cell``, paying its fertilizer (HV-FLD-2/3)."""
     state.seeds[seat][crop] -= 1
-    state.fert[seat] -= CROPS[crop].plant_fertilizer
+    state.fertilizer[seat] -= CROPS[crop].plant_fertilizer
     state.farm[seat][cell] = SEED0 + crop
 
 
@@ -28,7 +28,7 @@ def plant_legal(state, frame: Plant) -> list[Action]:
     out = []
     empty = cells_of(state, s, EMPTY)
     for crop in sorted({frame.crop, frame.bonus_crop} - {-1}):
-        if state.seeds[s][crop] and state.fert[s] >= CROPS[crop].plant_fertilizer:
+        if state.seeds[s][crop] and state.fertilizer[s] >= CROPS[crop].plant_fertilizer:
             out += [Action(PLANT, crop, c) for c in empty]
     if frame.crop >= 0 and frame.bonus_crop < 0 and novelty_usable(state, s, "plant"):
         out += [Action(USE, NOV["plant"], c + 1) for c in range(4)]
@@ -93,10 +93,10 @@ def _logged_harvest(state, seat: int) -> None:
     crops = [state.farm[s][i] - CROP0 for i in range(NCELLS) if state.farm[s][i] >= CROP0]
     log = state._events
     assert log is not None
-    before = (state.score[s], state.coins[s], len(log))
+    before = (state.points[s], state.coins[s], len(log))
     _harvest(state, s)
     counts = {CROPS[c].name: crops.count(c) for c in sorted(set(crops))}
-    event_points = state.score[s] - before[0]
+    event_points = state.points[s] - before[0]
     log.add("harvest", s, {"crops": counts, "points": event_points, "coins": state.coins[s] - before[1]})
     ch = ability(state, s)
     for c in sorted(set(crops)):
@@ -130,11 +130,11 @@ def _harvest(state, seat: int) -> None:
                 state.coins[s] += 1
             if crop == WHEAT:
                 state.coins[s] += sum(b.value for b in owned(state, s, "wheat_coin"))
-            state.score[s] += pts
+            state.points[s] += pts
             gain(state, s, Gain(fertilizer=cr.harvest_fertilizer), f"{cr.name} harvested")
             fm[i] = SEED0 + crop if cr.stays else EMPTY  # HV-FLD-7/8
     state.coins[s] += len(kinds)
     if kinds & {STRAW, BLUE}:
-        state.score[s] += sum(b.value for b in owned(state, s, "berry_bonus"))
-    if state.ff:
+        state.points[s] += sum(b.value for b in owned(state, s, "berry_bonus"))
+    if state.fall_festival:
         state.frames.append(BuyCard(s, 1, 0))

@@ -14,24 +14,24 @@ def gairy_turn(state) -> None:
     for _ in range(R.GAIRY_TILES_PER_TURN[state.num_players]):
         reshuffled = False
         while True:  # HV-GAI-7/8: replace until every tile of the deck and its reshuffle was tried
-            if not state.g_deck:
-                if reshuffled or not state.g_drawn:
+            if not state.gairy_deck:
+                if reshuffled or not state.gairy_drawn:
                     break
-                state.g_deck, state.g_drawn = state.g_drawn, []
-                state.rng.shuffle(state.g_deck)
+                state.gairy_deck, state.gairy_drawn = state.gairy_drawn, []
+                state.rng.shuffle(state.gairy_deck)
                 reshuffled = True
-            area = state.g_deck.pop()
-            state.g_drawn.append(area)
+            area = state.gairy_deck.pop()
+            state.gairy_drawn.append(area)
             state._flag = True
             if state._events is None:
                 if gairy_place(state, area):
                     break
                 continue
-            shown = (state.p1, state.p2, deck_top(state), len(state.fdiscard))
-            occ = [len(o) for o in state.occ]
+            shown = (state.festival_p1, state.festival_p2, deck_top(state), len(state.festival_discards))
+            occ = [len(o) for o in state.occupants]
             placed = gairy_place(state, area)
-            where = next((SPACES[i].name for i, o in enumerate(state.occ) if len(o) != occ[i]), None)
-            gone = state.fdiscard[shown[3]:] if placed and area == "festival" else []
+            where = next((SPACES[i].name for i, o in enumerate(state.occupants) if len(o) != occ[i]), None)
+            gone = state.festival_discards[shown[3]:] if placed and area == "festival" else []
             state._events.add("gairy", None, {"area": area, "where": where,
                                               "discarded": FESTIVAL[gone[0]].name if gone else None})
             if placed:
@@ -42,31 +42,31 @@ def gairy_place(state, area: str) -> bool:
     """Put one of his pieces for a tile of ``area``; False if he has none or no space is open
     (HV-GAI-5/6/7)."""
     if area == "festival":
-        if state.g_bk <= 0:
+        if state.gairy_baskets <= 0:
             return False
-        sp = next(x for x in (FF1, FF2, FF3) if SPACES[x].infinite or not state.occ[x])
-        state.occ[sp].append(-1)
-        state.g_bk -= 1
+        sp = next(x for x in (FF1, FF2, FF3) if SPACES[x].infinite or not state.occupants[x])
+        state.occupants[sp].append(-1)
+        state.gairy_baskets -= 1
         for pos in (1, 2, 3):  # HV-GAI-6: discard the lowest-cost card
-            if pos == 3 and state.fdeck:
-                state.fdiscard.append(state.fdeck.pop())
+            if pos == 3 and state.festival_deck:
+                state.festival_discards.append(state.festival_deck.pop())
                 break
-            if pos == 2 and state.p2 >= 0:
-                state.fdiscard.append(state.p2)
-                state.p2 = -1
+            if pos == 2 and state.festival_p2 >= 0:
+                state.festival_discards.append(state.festival_p2)
+                state.festival_p2 = -1
                 break
-            if pos == 1 and state.p1 >= 0:
-                state.fdiscard.append(state.p1)
-                state.p1 = -1
+            if pos == 1 and state.festival_p1 >= 0:
+                state.festival_discards.append(state.festival_p1)
+                state.festival_p1 = -1
                 break
         shift(state)
         return True
-    if state.g_wb <= 0:
+    if state.gairy_wheelbarrows <= 0:
         return False
-    opts = [sp for sp in SPACES if sp.area == area and not sp.infinite and not state.occ[sp.id]]
+    opts = [sp for sp in SPACES if sp.area == area and not sp.infinite and not state.occupants[sp.id]]
     if not opts:
         return False
     best = opts[0] if area == "market" else max(opts, key=lambda sp: sp.actions)  # HV-GAI-5
-    state.occ[best.id].append(-1)
-    state.g_wb -= 1
+    state.occupants[best.id].append(-1)
+    state.gairy_wheelbarrows -= 1
     return True

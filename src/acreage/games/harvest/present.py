@@ -535,16 +535,16 @@ class HarvestPresentation(Presentation):
 
     @staticmethod
     def _build_cost(state, s: int | None, b: int) -> int | None:
-        if s is None or b not in state.ws:
+        if s is None or b not in state.workshop_slots:
             return None
         top = state.frames[-1] if state.frames else None
         disc = top.discount if type(top) is Visit else 0
-        return build_cost(state, s, state.ws.index(b), disc)
+        return build_cost(state, s, state.workshop_slots.index(b), disc)
 
     @staticmethod
     def _market_space(state, tile_id: int) -> str | None:
         markets = [sp for sp in SPACES if sp.area == "market"]
-        for sp, st in zip(markets, state.mstacks, strict=False):
+        for sp, st in zip(markets, state.market_stacks, strict=False):
             if st and st[-1] == tile_id:
                 return sp.name
         return None
@@ -564,13 +564,13 @@ class HarvestPresentation(Presentation):
             out["now"] = DECISION_WORDS.get(top.kind, top.kind)
         spaces = {}
         for sp in SPACES:
-            if sp.area == "festival" and not state.ff:
+            if sp.area == "festival" and not state.fall_festival:
                 continue
-            occ = list(state.occ[sp.id])
+            occ = list(state.occupants[sp.id])
             open_ = sp.infinite or not occ
             offers = space_words(sp)
             if sp.area == "market":
-                stack = state.mstacks[sp.id - next(x.id for x in SPACES if x.area == "market")]
+                stack = state.market_stacks[sp.id - next(x.id for x in SPACES if x.area == "market")]
                 if stack:
                     tile = MARKET_TILES[stack[-1]]
                     offers = f"#{tile.number}: {market_offer_words(tile)}"
@@ -586,13 +586,13 @@ class HarvestPresentation(Presentation):
             out["visit"] = {"seat": top.seat, "space": SPACES[top.space].name if top.space >= 0 else None,
                             "area": top.area, "left": left,
                             "words": f"{space_label(where)}: {plural(left, 'action')} left{fee}"}
-        if state.ff:
+        if state.fall_festival:
             # the seat's own prices (Francie pays nothing); a spectator sees the printed ones, so
             # that nobody learns a character still face down
             out["card_costs"] = {f"P{p}": (card_price(state, seat, p) if seat is not None
                                            else R.CARD_COSTS[p]) for p in (3, 2, 1)}
         if state.num_players == 1:
-            tiers = solo_tiers(state.ff)
+            tiers = solo_tiers(state.fall_festival)
             solo: dict[str, Any] = {
                 "tiers": tiers,
                 "goal": "beat Mayor Gairy: " + ", ".join(f"{n} {p}" for n, p in tiers.items())
@@ -602,12 +602,12 @@ class HarvestPresentation(Presentation):
             if result:
                 solo["score"] = result["score"]
                 solo["tier"] = result["tier"]
-                solo["verdict"] = solo_verdict(result["score"], state.ff)
+                solo["verdict"] = solo_verdict(result["score"], state.fall_festival)
             out["solo"] = solo
         if state.gairy:
-            out["gairy"] = {"wheelbarrows": state.g_wb, "baskets": state.g_bk,
-                            "drawn": [AREA_TITLES.get(a, a) for a in state.g_drawn],
-                            "left": len(state.g_deck)}
+            out["gairy"] = {"wheelbarrows": state.gairy_wheelbarrows, "baskets": state.gairy_baskets,
+                            "drawn": [AREA_TITLES.get(a, a) for a in state.gairy_drawn],
+                            "left": len(state.gairy_deck)}
         return out
 
     def score_label(self, key: str) -> str:

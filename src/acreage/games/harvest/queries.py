@@ -12,23 +12,23 @@ from .content import BUILDINGS, CROPS
 
 def ability(state, seat: int) -> str:
     """The ability of the seat's character ("" before characters are kept)."""
-    c = state.char[seat]
+    c = state.character[seat]
     return ABIL[c] if c >= 0 else ""
 
 
 def owned(state, seat: int, key: str) -> list:
     """The seat's buildings with the ability ``key``."""
-    return [BUILDINGS[b] for b, _ in state.blds[seat] if BUILDINGS[b].ability == key]
+    return [BUILDINGS[b] for b, _ in state.buildings[seat] if BUILDINGS[b].ability == key]
 
 
 def turn_order(state) -> list[int]:
     """The seats by Sunrise tile, lowest first (HV-ACT-1)."""
-    return sorted(range(state.num_players), key=lambda s: state.tile[s])
+    return sorted(range(state.num_players), key=lambda s: state.sunrise_tile[s])
 
 
 def pieces_left(state, seat: int) -> int:
     """Wheelbarrows, Finn and Maisie, and the basket the seat may still place this round."""
-    return state.wb[seat] + bin(state.mice[seat]).count("1") + state.basket[seat]
+    return state.wheelbarrows[seat] + bin(state.mice[seat]).count("1") + state.basket[seat]
 
 
 def cells_of(state, seat: int, code: int) -> list[int]:
@@ -44,12 +44,12 @@ def bushes(state, seat: int) -> int:
 # ---------------------------------------------------------------- festival cards (HV-FFC)
 def deck_top(state) -> int:
     """P3: the festival deck's top card, face up (HV-FFC-5), or -1."""
-    return state.fdeck[-1] if state.fdeck else -1
+    return state.festival_deck[-1] if state.festival_deck else -1
 
 
 def card_at(state, position: int) -> int:
     """The festival card at P1, P2 or P3 (-1: none)."""
-    return deck_top(state) if position == 3 else (state.p2 if position == 2 else state.p1)
+    return deck_top(state) if position == 3 else (state.festival_p2 if position == 2 else state.festival_p1)
 
 
 def card_price(state, seat: int, position: int) -> int:

@@ -21,8 +21,8 @@ from .supply import gain
 # ---------------------------------------------------------------- Sunrise (HV-SUN)
 def begin_sunrise(state) -> None:
     """HV-SUN-1..3: refresh the display, then swaps in turn order (Early Riser first)."""
-    state.sun_stack[:0] = state.display
-    state.display = [state.sun_stack.pop() for _ in range(min(R.DISPLAY_SIZE, len(state.sun_stack)))]
+    state.sunrise_stack[:0] = state.display
+    state.display = [state.sunrise_stack.pop() for _ in range(min(R.DISPLAY_SIZE, len(state.sunrise_stack)))]
     state._flag = True
     if state._events is not None:
         state._events.add("round", None, {"round": state.round, "display": state.display[:]})
@@ -41,8 +41,8 @@ def sunrise_legal(state, frame: SunriseSwap) -> list[Action]:
 def sunrise_do(state, frame: SunriseSwap, action: Action) -> None:
     """HV-SUN-2: take the display tile, leave one's own (the Early Riser gains a coin)."""
     s = frame.seat
-    state.display[state.display.index(action.a)] = state.tile[s]
-    state.tile[s] = action.a
+    state.display[state.display.index(action.a)] = state.sunrise_tile[s]
+    state.sunrise_tile[s] = action.a
     if ability(state, s) == "early_riser":
         state.coins[s] += 1
     state.frames.pop()
@@ -51,9 +51,10 @@ def sunrise_do(state, frame: SunriseSwap, action: Action) -> None:
 def income(state, frame: Income) -> None:
     """HV-SUN-4: tile, farmhouse, character, Sunrise buildings; then the Action phase."""
     for s in range(state.num_players):
-        gain(state, s, SUNRISE_TILES[state.tile[s] - 1].income, f"Sunrise tile {state.tile[s]}")
-        gain(state, s, FARMHOUSES[state.house[s]].sunrise, f"{FARMHOUSES[state.house[s]].name}, Sunrise")
-        for b, _ in state.blds[s]:
+        tile, house = state.sunrise_tile[s], FARMHOUSES[state.farmhouse[s]]
+        gain(state, s, SUNRISE_TILES[tile - 1].income, f"Sunrise tile {tile}")
+        gain(state, s, house.sunrise, f"{house.name}, Sunrise")
+        for b, _ in state.buildings[s]:
             if BUILDINGS[b].type == "sunrise":
                 gain(state, s, BUILDINGS[b].income, f"{BUILDINGS[b].name}, Sunrise")
     _begin_action(state)
@@ -66,15 +67,16 @@ def _begin_action(state) -> None:
     n = state.num_players
     for s in range(n):
         fm = ability(state, s) == "finn_maisie"
-        state.wb[s] = 0 if fm else R.WHEELBARROWS
+        state.wheelbarrows[s] = 0 if fm else R.WHEELBARROWS
         state.mice[s] = 3 if fm else 0
-        state.basket[s] = 1 if state.ff else 0
+        state.basket[s] = 1 if state.fall_festival else 0
     if state.gairy:
-        state.g_wb = R.GAIRY_WHEELBARROWS[n]
-        state.g_bk = R.GAIRY_BASKETS[n] if state.ff else 0
-        state.g_deck = [t.area for t in GAIRY if state.ff or not t.expansion for _ in range(t.copies)]
-        state.g_drawn = []
-        state.rng.shuffle(state.g_deck)
+        state.gairy_wheelbarrows = R.GAIRY_WHEELBARROWS[n]
+        state.gairy_baskets = R.GAIRY_BASKETS[n] if state.fall_festival else 0
+        state.gairy_deck = [t.area for t in GAIRY if state.fall_festival or not t.expansion
+                            for _ in range(t.copies)]
+        state.gairy_drawn = []
+        state.rng.shuffle(state.gairy_deck)
     state.queue = []
     state.cycle_placed = False
 
@@ -112,17 +114,17 @@ def end_turn(state, frame: EndTurn) -> None:
     """Automatic, after a seat's turn: refill the festival market (HV-FFC-4/6), the basket back
     with the Hand-Woven Basket (HV-NOV-12), this turn's cards usable from now on (HV-NOV-3)."""
     s = frame.seat
-    if state.ff and (state.p1 < 0 or state.p2 < 0):
+    if state.fall_festival and (state.festival_p1 < 0 or state.festival_p2 < 0):
         shift(state)
     if state.basket_back[s]:
         state.basket_back[s] = 0
         state.basket[s] += 1
         for sp in (FF1, FF2, FF3):
-            if s in state.occ[sp]:
-                state.occ[sp].remove(s)
+            if s in state.occupants[sp]:
+                state.occupants[sp].remove(s)
                 break
     state.fresh[s] = []
-    state.turn_no += 1
+    state.turn_number += 1
 
 
 # ---------------------------------------------------------------- Sunset and the end (HV-SS, HV-RND)
@@ -137,20 +139,21 @@ def end_round(state) -> None:
         if state._events is not None:
             state._events.add("game_over", None, {"scores": state.scores(), "ranking": state.ranking()})
         return
-    state.occ = [[] for _ in SPACES]  # HV-SS-1
+    state.occupants = [[] for _ in SPACES]  # HV-SS-1
     for s in range(state.num_players):
-        state.placed[s], state.bused[s], state.used[s] = [], [], 0
-        state.wb[s] = state.mice[s] = state.basket[s] = 0
-    state.g_wb = state.g_bk = 0
+        state.placed[s], state.buildings_used[s], state.once_used[s] = [], [], 0
+        state.wheelbarrows[s] = state.mice[s] = state.basket[s] = 0
+    state.gairy_wheelbarrows = state.gairy_baskets = 0
     k = R.SLOTS_PER_ROW
-    state.ws = [(state.bstack.pop() if state.bstack else -1) for _ in range(k)] + state.ws[: 2 * k]  # HV-SS-2
-    for st in state.mstacks:  # HV-SS-3
+    stack = state.building_stack  # HV-SS-2
+    state.workshop_slots = [(stack.pop() if stack else -1) for _ in range(k)] + state.workshop_slots[: 2 * k]
+    for st in state.market_stacks:  # HV-SS-3
         if st:
-            state.mgone.append(st.pop())
-    if state.ff:  # HV-FFS-1
-        if state.p1 >= 0:
-            state.fdiscard.append(state.p1)
-            state.p1 = -1
+            state.market_discards.append(st.pop())
+    if state.fall_festival:  # HV-FFS-1
+        if state.festival_p1 >= 0:
+            state.festival_discards.append(state.festival_p1)
+            state.festival_p1 = -1
         shift(state)
     state._flag = True
     state.round += 1

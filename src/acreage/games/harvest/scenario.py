@@ -63,8 +63,8 @@ def set_market(state: HarvestState, p3: str | None, p2: str | None, p1: str | No
         return FESTIVAL_BY_NAME[name.lower()].id if name else -1
 
     if p3:
-        state.fdeck.append(cid(p3))
-    state.p2, state.p1 = cid(p2), cid(p1)
+        state.festival_deck.append(cid(p3))
+    state.festival_p2, state.festival_p1 = cid(p2), cid(p1)
     touch(state)
 
 

@@ -25,12 +25,12 @@ def building_end_points(state, seat: int) -> dict[int, int]:
     """HV-END-2: what each building of ``seat`` scores at the end, by building id (those that
     score nothing left out). One function for the score and its breakdown, so the two cannot
     disagree."""
-    nb = len(state.blds[seat])
+    nb = len(state.buildings[seat])
     n_bushes = bushes(state, seat)
     out = {}
-    for b, _ in state.blds[seat]:  # one copy of each building exists (HV-SET-5)
+    for b, _ in state.buildings[seat]:  # one copy of each building exists (HV-SET-5)
         bd = BUILDINGS[b]
-        n = (bd.end_points + bd.end_per_fertilizer * state.fert[seat] + bd.end_per_bush * n_bushes
+        n = (bd.end_points + bd.end_per_fertilizer * state.fertilizer[seat] + bd.end_per_bush * n_bushes
              + bd.end_per_building * nb)
         if n:
             out[b] = n
@@ -39,20 +39,20 @@ def building_end_points(state, seat: int) -> dict[int, int]:
 
 def score_parts(state, seat: int) -> dict[str, int]:
     """The score track and the end-scoring items (HV-END-1..3), from the state as it is."""
-    house = state.house[seat]
+    house = state.farmhouse[seat]
     fh = FARMHOUSES[house] if house >= 0 else None
     farmhouse = 0
     if fh:
-        farmhouse = fh.end_per_building * len(state.blds[seat]) + fh.end_per_bush * bushes(state, seat)
+        farmhouse = fh.end_per_building * len(state.buildings[seat]) + fh.end_per_bush * bushes(state, seat)
     nov = sum(1 for c in state.cards[seat] if FESTIVAL[c].kind == "novelty")
-    return {"track": state.score[seat], "coins": state.coins[seat],
+    return {"track": state.points[seat], "coins": state.coins[seat],
             "buildings": sum(building_end_points(state, seat).values()), "farmhouse": farmhouse,
             "pies": pie_points(state, seat), "novelties": nov}
 
 
 def total(state, seat: int) -> int:
     """The seat's score: the track during play, everything once the game is over."""
-    return sum(score_parts(state, seat).values()) if state.phase == "over" else state.score[seat]
+    return sum(score_parts(state, seat).values()) if state.phase == "over" else state.points[seat]
 
 
 def score_breakdown(state, seat: int) -> dict[str, int]:
@@ -61,14 +61,14 @@ def score_breakdown(state, seat: int) -> dict[str, int]:
     items: coins, each End building, the farmhouse, pie sets and novelties."""
     state.record_events()
     out = points_by_source(state._events.full, seat)
-    missing = state.score[seat] - sum(out.values())
+    missing = state.points[seat] - sum(out.values())
     if missing:
         out[f"score track {EARLIER}"] = missing
     if state.phase == "over":
         parts = score_parts(state, seat)
         for b, n in building_end_points(state, seat).items():
             out[f"{BUILDINGS[b].name}, end of game"] = n
-        house = f"{FARMHOUSES[state.house[seat]].name}, end of game"
+        house = f"{FARMHOUSES[state.farmhouse[seat]].name}, end of game"
         labels = (("coins", "coins (1 point each)"), ("farmhouse", house),
                   ("pies", "pie sets"), ("novelties", "novelties (1 point each)"))
         for key, label in labels:
@@ -79,14 +79,14 @@ def score_breakdown(state, seat: int) -> dict[str, int]:
 
 def rank_keys(state) -> list[tuple]:
     """HV-END-5: the higher score, then the lower Sunrise tile."""
-    return [(total(state, s), -state.tile[s]) for s in range(state.num_players)]
+    return [(total(state, s), -state.sunrise_tile[s]) for s in range(state.num_players)]
 
 
 def solo_result(state) -> dict | None:
     """HV-GAI-12: the solo score and the highest tier reached (None unless solo and over)."""
     if state.num_players != 1 or state.phase != "over":
         return None
-    bonus = R.SOLO_EXPANSION_BONUS if state.ff else 0
+    bonus = R.SOLO_EXPANSION_BONUS if state.fall_festival else 0
     sc = total(state, 0)
     tier = None
     for need, name in R.SOLO_TIERS:

@@ -14,21 +14,21 @@ from .supply import gain
 
 
 def keep_character_legal(state, frame: KeepCharacter) -> list[Action]:
-    return [Action(KEEPC, c) for c in sorted(set(state.dealt_c[frame.seat]))]
+    return [Action(KEEPC, c) for c in sorted(set(state.dealt_characters[frame.seat]))]
 
 
 def keep_character_do(state, frame: KeepCharacter, action: Action) -> None:
-    state.char[frame.seat] = action.a
+    state.character[frame.seat] = action.a
     state.frames.pop()
 
 
 def keep_farmhouse_legal(state, frame: KeepFarmhouse) -> list[Action]:
-    return [Action(KEEPH, h) for h in sorted(set(state.dealt_h[frame.seat]))]
+    return [Action(KEEPH, h) for h in sorted(set(state.dealt_farmhouses[frame.seat]))]
 
 
 def keep_farmhouse_do(state, frame: KeepFarmhouse, action: Action) -> None:
     """The last choice of all reveals every seat's character and farmhouse together."""
-    state.house[frame.seat] = action.a
+    state.farmhouse[frame.seat] = action.a
     state.frames.pop()
     if not setup_open(state.frames):
         state._flag = True  # HV-SET-8: revealed together
@@ -38,15 +38,15 @@ def keep_farmhouse_do(state, frame: KeepFarmhouse, action: Action) -> None:
 def log_reveal(state) -> None:
     if state._events is not None:
         state._events.add("reveal", None, {
-            "characters": [CHARACTERS[c].name for c in state.char],
-            "farmhouses": [FARMHOUSES[h].name for h in state.house],
+            "characters": [CHARACTERS[c].name for c in state.character],
+            "farmhouses": [FARMHOUSES[h].name for h in state.farmhouse],
         })
 
 
 def start_supply(state) -> None:
     """HV-CHR-3: character start effects after HV-SET-7."""
     for s in range(state.num_players):
-        ch = CHARACTERS[state.char[s]]
+        ch = CHARACTERS[state.character[s]]
         gain(state, s, ch.start, f"{ch.name}, start")
         if ch.capacity:
-            state.cap[s] = state.water[s] = ch.capacity
+            state.bucket_capacity[s] = state.water[s] = ch.capacity

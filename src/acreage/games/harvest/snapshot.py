@@ -23,7 +23,8 @@ _MASK64 = (1 << 64) - 1
 NB, NC, NH = len(BUILDINGS), len(CHARACTERS), len(FARMHOUSES)
 NF, NM, NS = len(FESTIVAL), len(MARKET), len(SUNRISE)
 
-# field -> (shape, low, high): shape "int" | "seat" (one per seat) | "seat2" (list per seat) | "list"
+# snapshot key -> (low, high): PER_SEAT_INT holds one whole number per seat, PER_SEAT_LIST a list
+# per seat, LISTS a list, INTS a whole number; BOOLS are true or false. _attr(key) is the attribute.
 PER_SEAT_INT = {"coins": (0, None), "cap": (3, 6), "water": (0, 6), "fert": (0, 9), "score": (0, None),
                 "char": (-1, NC - 1), "house": (-1, NH - 1), "tile": (1, NS), "wb": (0, 3), "mice": (0, 3),
                 "basket": (0, 1), "basket_back": (0, 1), "used": (0, 7)}
@@ -35,19 +36,37 @@ LISTS = {"sun_stack": (1, NS), "display": (1, NS), "bstack": (0, NB - 1), "ws": 
 INTS = {"round": (1, 4), "p1": (-1, NF - 1), "p2": (-1, NF - 1), "g_wb": (0, 6), "g_bk": (0, 2),
         "turn_no": (0, None), "undo_floor": (0, None)}
 BOOLS = ("ff", "gairy", "cycle_placed")
+#: Snapshot key -> the state's attribute, where the two differ. The snapshot keeps its short
+#: keys (the format is public); every message names the key, not the attribute.
+ATTRIBUTE = {
+    "ff": "fall_festival", "cap": "bucket_capacity", "fert": "fertilizer", "score": "points",
+    "char": "character", "house": "farmhouse", "tile": "sunrise_tile", "wb": "wheelbarrows",
+    "used": "once_used", "dealt_c": "dealt_characters", "dealt_h": "dealt_farmhouses",
+    "bused": "buildings_used", "sun_stack": "sunrise_stack", "bstack": "building_stack",
+    "ws": "workshop_slots", "fdeck": "festival_deck", "fdiscard": "festival_discards",
+    "mgone": "market_discards", "p1": "festival_p1", "p2": "festival_p2",
+    "g_wb": "gairy_wheelbarrows", "g_bk": "gairy_baskets", "turn_no": "turn_number",
+    "mstacks": "market_stacks", "occ": "occupants", "blds": "buildings", "g_deck": "gairy_deck",
+    "g_drawn": "gairy_drawn",
+}
+
+
+def _attr(key: str) -> str:
+    """The state's attribute that holds snapshot field ``key``."""
+    return ATTRIBUTE.get(key, key)
 
 
 def state_to_json(s) -> dict:
     out: dict[str, Any] = {"players": s.num_players, "seed": s.seed, "options": _opts(s.options),
                            "rng": s.rng.state, "phase": s.phase}
     for k in list(PER_SEAT_INT) + list(PER_SEAT_LIST) + list(LISTS) + list(INTS) + list(BOOLS):
-        v = getattr(s, k)
+        v = getattr(s, _attr(k))
         out[k] = [list(x) if isinstance(x, list) else x for x in v] if isinstance(v, list) else v
-    out["mstacks"] = [list(st) for st in s.mstacks]
-    out["occ"] = [list(o) for o in s.occ]
-    out["blds"] = [[list(b) for b in bl] for bl in s.blds]
-    out["g_deck"] = list(s.g_deck)
-    out["g_drawn"] = list(s.g_drawn)
+    out["mstacks"] = [list(st) for st in s.market_stacks]
+    out["occ"] = [list(o) for o in s.occupants]
+    out["blds"] = [[list(b) for b in bl] for bl in s.buildings]
+    out["g_deck"] = list(s.gairy_deck)
+    out["g_drawn"] = list(s.gairy_drawn)
     out["frames"] = [[f.kind, *f] for f in s.frames]
     out["history"] = [str(a) for a in s.history]
     out["history_seats"] = list(s.history_seats)
@@ -122,40 +141,40 @@ def state_from_json(cls, data: dict):
         raise BadSnapshot(f"snapshot: field 'phase' is {phase!r}, not a phase")
     s.phase = phase
     for k, (lo, hi) in PER_SEAT_INT.items():
-        setattr(s, k, _list(need(k), k, lo, hi, n))
+        setattr(s, _attr(k), _list(need(k), k, lo, hi, n))
     lens = {"seeds": 4, "farm": NCELLS}
     for k, (lo, hi) in PER_SEAT_LIST.items():
         v = need(k)
         if not isinstance(v, list) or len(v) != n:
             raise BadSnapshot(f"snapshot: field {k!r} should be a list of {n} lists")
-        setattr(s, k, [_list(x, f"{k}[{i}]", lo, hi, lens.get(k)) for i, x in enumerate(v)])
+        setattr(s, _attr(k), [_list(x, f"{k}[{i}]", lo, hi, lens.get(k)) for i, x in enumerate(v)])
     for k, (lo, hi) in LISTS.items():
-        setattr(s, k, _list(need(k), k, lo, hi))
+        setattr(s, _attr(k), _list(need(k), k, lo, hi))
     for k, (lo, hi) in INTS.items():
-        setattr(s, k, _int(need(k), k, lo, hi))
+        setattr(s, _attr(k), _int(need(k), k, lo, hi))
     for k in BOOLS:
         if not isinstance(need(k), bool):
             raise BadSnapshot(f"snapshot: field {k!r} should be true or false")
-        setattr(s, k, data[k])
-    if s.ff != bool(opts.get("fall_festival", True)):
+        setattr(s, _attr(k), data[k])
+    if s.fall_festival != bool(opts.get("fall_festival", True)):
         raise BadSnapshot("snapshot: field 'ff' disagrees with options.fall_festival")
     ms = need("mstacks")
     if not isinstance(ms, list) or len(ms) != 3:
         raise BadSnapshot("snapshot: field 'mstacks' should be 3 lists")
-    s.mstacks = [_list(x, f"mstacks[{i}]", 0, NM - 1) for i, x in enumerate(ms)]
+    s.market_stacks = [_list(x, f"mstacks[{i}]", 0, NM - 1) for i, x in enumerate(ms)]
     occ = need("occ")
     if not isinstance(occ, list) or len(occ) != len(SPACES):
         raise BadSnapshot(f"snapshot: field 'occ' should be {len(SPACES)} lists")
-    s.occ = [_list(x, f"occ[{i}]", -1, n - 1) for i, x in enumerate(occ)]
+    s.occupants = [_list(x, f"occ[{i}]", -1, n - 1) for i, x in enumerate(occ)]
     bl = need("blds")
     if not isinstance(bl, list) or len(bl) != n:
         raise BadSnapshot(f"snapshot: field 'blds' should be {n} lists")
-    s.blds = []
+    s.buildings = []
     for i, x in enumerate(bl):
         if not isinstance(x, list):
             raise BadSnapshot(f"snapshot: field 'blds[{i}]' should be a list of [building, cell] pairs")
-        s.blds.append([_list(b, f"blds[{i}][{j}]", 0, None, 2) for j, b in enumerate(x)])
-        for j, (b, cell) in enumerate(s.blds[i]):
+        s.buildings.append([_list(b, f"blds[{i}][{j}]", 0, None, 2) for j, b in enumerate(x)])
+        for j, (b, cell) in enumerate(s.buildings[i]):
             _int(b, f"blds[{i}][{j}][0]", 0, NB - 1)
             _int(cell, f"blds[{i}][{j}][1]", 0, NCELLS - 1)
     for k in ("g_deck", "g_drawn"):
@@ -163,7 +182,7 @@ def state_from_json(cls, data: dict):
         if not isinstance(v, list) or any(x not in ("gs", "fields", "workshop", "tp", "market", "festival")
                                           for x in v):
             raise BadSnapshot(f"snapshot: field {k!r} should list Gairy tile areas")
-        setattr(s, k, list(v))
+        setattr(s, _attr(k), list(v))
     fr = need("frames")
     if not isinstance(fr, list):
         raise BadSnapshot("snapshot: field 'frames' should be a list")
@@ -219,9 +238,9 @@ def _check_consistency(s, n: int) -> None:
     duplicated components (HV-SET-5: buildings, Market tiles, sunrise tiles, festival cards)."""
     assign = s.options.get("assign")
     for key, dealt, cards, index in (("char", "dealt_c", CHARACTERS, 0), ("house", "dealt_h", FARMHOUSES, 1)):
-        chosen = getattr(s, key)
-        flat = [x for pair in getattr(s, dealt) for x in pair]
-        if any(len(pair) != 2 for pair in getattr(s, dealt)) or len(flat) != len(set(flat)):
+        chosen = getattr(s, _attr(key))
+        flat = [x for pair in getattr(s, _attr(dealt)) for x in pair]
+        if any(len(pair) != 2 for pair in getattr(s, _attr(dealt))) or len(flat) != len(set(flat)):
             raise BadSnapshot(f"snapshot: field {dealt!r}: every seat is dealt 2 different cards and no "
                               "card is dealt twice (HV-SET-8)")
         for seat, x in enumerate(chosen):
@@ -236,10 +255,10 @@ def _check_consistency(s, n: int) -> None:
             if assign and x != assign[seat][index]:
                 raise BadSnapshot(f"snapshot: field '{key}[{seat}]' is {cards[x].name} but "
                                   f"options.assign gives seat {seat} {cards[assign[seat][index]].name}")
-            if not assign and x not in getattr(s, dealt)[seat]:
+            if not assign and x not in getattr(s, _attr(dealt))[seat]:
                 raise BadSnapshot(f"snapshot: field '{key}[{seat}]' is {cards[x].name}, which was not "
                                   f"dealt to seat {seat} (field {dealt!r})")
-            if key == "char" and cards[x].expansion and not s.ff:
+            if key == "char" and cards[x].expansion and not s.fall_festival:
                 raise BadSnapshot(f"snapshot: field '{key}[{seat}]' is {cards[x].name}, who needs "
                                   "options.fall_festival")
     if s.phase == "setup" and s.round != 1:
@@ -249,9 +268,9 @@ def _check_consistency(s, n: int) -> None:
                           f"{'is empty' if not s.frames else 'holds decisions'}; only a finished game "
                           "has no decision pending")
     for seat in range(n):
-        if s.water[seat] > s.cap[seat]:
+        if s.water[seat] > s.bucket_capacity[seat]:
             raise BadSnapshot(f"snapshot: field 'water[{seat}]' is {s.water[seat]}, more than the bucket "
-                              f"capacity cap[{seat}] = {s.cap[seat]}")
+                              f"capacity cap[{seat}] = {s.bucket_capacity[seat]}")
         extra = Counter(s.fresh[seat]) - Counter(s.cards[seat])
         if extra:
             raise BadSnapshot(f"snapshot: field 'fresh[{seat}]' lists cards {sorted(extra)} that seat "
@@ -266,15 +285,15 @@ def _check_consistency(s, n: int) -> None:
         if type(f) is not Income and not 0 <= f.seat < n:
             raise BadSnapshot(f"snapshot: field 'frames[{i}]' names seat {f.seat}, "
                               f"not a seat of this {n}-player game")
-    if len(s.ws) != 3 * R.SLOTS_PER_ROW:
+    if len(s.workshop_slots) != 3 * R.SLOTS_PER_ROW:
         raise BadSnapshot(f"snapshot: field 'ws' should have {3 * R.SLOTS_PER_ROW} Workshop slots, "
-                          f"got {len(s.ws)}")
+                          f"got {len(s.workshop_slots)}")
     check_components(s)
     # HV-SET-11, HV-SS-2: six buildings are drawn at setup and two more at each Sunset, so the
     # stack's size follows from the round.
     stack = max(0, NB - 3 * R.SLOTS_PER_ROW - R.SLOTS_PER_ROW * (s.round - 1))
-    if len(s.bstack) != stack:
-        raise BadSnapshot(f"snapshot: field 'bstack' holds {len(s.bstack)} buildings, but in round "
+    if len(s.building_stack) != stack:
+        raise BadSnapshot(f"snapshot: field 'bstack' holds {len(s.building_stack)} buildings, but in round "
                           f"{s.round} the building stack holds {stack}")
 
 
@@ -282,34 +301,36 @@ def check_components(s) -> None:
     """Every component is where the rules let it be, none lost or doubled (HV-SET-10 sunrise
     tiles, HV-FFC festival cards, HV-SET-12 Market tiles, HV-SS-2 buildings, Mayor Gairy's
     set); :class:`BadSnapshot` names the field. The fuzzer's conservation check runs it too."""
-    sunrise = {"sun_stack": s.sun_stack, "display": s.display, "tile": s.tile}
-    _conserved(sunrise, Counter(t.number for t in SUNRISE if s.ff or not t.expansion), "sunrise tile")
-    if s.ff:
-        cards = {"fdeck": s.fdeck, "fdiscard": s.fdiscard, "p1": [s.p1] if s.p1 >= 0 else [],
-                 "p2": [s.p2] if s.p2 >= 0 else []}
+    sunrise = {"sun_stack": s.sunrise_stack, "display": s.display, "tile": s.sunrise_tile}
+    _conserved(sunrise, Counter(t.number for t in SUNRISE if s.fall_festival or not t.expansion),
+               "sunrise tile")
+    if s.fall_festival:
+        cards = {"fdeck": s.festival_deck, "fdiscard": s.festival_discards,
+                 "p1": [s.festival_p1] if s.festival_p1 >= 0 else [],
+                 "p2": [s.festival_p2] if s.festival_p2 >= 0 else []}
         cards.update({f"cards[{i}]": hand for i, hand in enumerate(s.cards)})
         _conserved(cards, Counter({c.id: c.copies for c in FESTIVAL}), "festival card")
     else:
         for key in ("fdeck", "fdiscard", "cards"):
-            if any(getattr(s, key)):
+            if any(getattr(s, _attr(key))):
                 raise BadSnapshot(f"snapshot: field {key!r} holds festival cards, but "
                                   "options.fall_festival is off")
-        if s.p1 >= 0 or s.p2 >= 0:
+        if s.festival_p1 >= 0 or s.festival_p2 >= 0:
             raise BadSnapshot("snapshot: field 'p1' shows a festival card, but options.fall_festival is off")
     per = NM // R.MARKET_STACKS if NM < 4 * R.MARKET_STACKS else 4
-    market = {f"mstacks[{i}]": st for i, st in enumerate(s.mstacks)}
-    market["mgone"] = s.mgone
+    market = {f"mstacks[{i}]": st for i, st in enumerate(s.market_stacks)}
+    market["mgone"] = s.market_discards
     _conserved(market, Counter(range(NM)), "Market tile", exact=False)
     dealt = sum(len(st) for st in market.values())
     if dealt != per * R.MARKET_STACKS:
         raise BadSnapshot(f"snapshot: field 'mstacks': the stacks and field 'mgone' hold {dealt} Market "
                           f"tiles, but {per * R.MARKET_STACKS} are dealt at setup (HV-SET-12)")
-    buildings = {"bstack": s.bstack, "ws": [b for b in s.ws if b >= 0]}
-    buildings.update({f"blds[{i}]": [b for b, _ in farm] for i, farm in enumerate(s.blds)})
+    buildings = {"bstack": s.building_stack, "ws": [b for b in s.workshop_slots if b >= 0]}
+    buildings.update({f"blds[{i}]": [b for b, _ in farm] for i, farm in enumerate(s.buildings)})
     _conserved(buildings, Counter(range(NB)), "building", exact=False)
-    if s.g_deck or s.g_drawn:
-        have = Counter(s.g_deck) + Counter(s.g_drawn)
-        want = Counter(t.area for t in GAIRY if s.ff or not t.expansion for _ in range(t.copies))
+    if s.gairy_deck or s.gairy_drawn:
+        have = Counter(s.gairy_deck) + Counter(s.gairy_drawn)
+        want = Counter(t.area for t in GAIRY if s.fall_festival or not t.expansion for _ in range(t.copies))
         if have != want:
             raise BadSnapshot("snapshot: field 'g_deck': with field 'g_drawn' it should hold Mayor "
                               f"Gairy's {sum(want.values())} tiles once each, got {sorted(have.elements())}")

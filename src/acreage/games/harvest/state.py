@@ -55,7 +55,7 @@ class HarvestState(GameState):
         self.seed = seed
         self.options = dict(options)
         self._events = new_log()
-        self.ff = bool(self.options.get("fall_festival", True))
+        self.fall_festival = bool(self.options.get("fall_festival", True))
         self.rng = Rng(seed)
         self.history: list[Action] = []
         self.history_seats: list[int] = []
@@ -66,71 +66,74 @@ class HarvestState(GameState):
         self.round = 1
         self.phase = "setup"
         self.coins = [R.START_COINS] * n
-        self.cap = [R.START_CAPACITY] * n
+        self.bucket_capacity = [R.START_CAPACITY] * n
         self.water = [R.START_CAPACITY] * n
-        self.fert = [R.START_FERTILIZER] * n
+        self.fertilizer = [R.START_FERTILIZER] * n
         self.seeds = [list(R.START_SEEDS) for _ in range(n)]
-        self.score = [0] * n
+        self.points = [0] * n
         forest = [FOREST if (i % R.COLS) + 1 in R.FOREST_COLUMNS else EMPTY for i in range(NCELLS)]
         self.farm = [list(forest) for _ in range(n)]
-        self.blds: list[list[list[int]]] = [[] for _ in range(n)]  # [building id, top-left cell]
-        chars = [c.id for c in CHARACTERS if self.ff or not c.expansion]
+        self.buildings: list[list[list[int]]] = [[] for _ in range(n)]  # [building id, top-left cell]
+        chars = [c.id for c in CHARACTERS if self.fall_festival or not c.expansion]
         houses = [f.id for f in FARMHOUSES]
         rng.shuffle(chars)
         rng.shuffle(houses)
-        self.dealt_c = [[chars.pop(), chars.pop()] for _ in range(n)]
-        self.dealt_h = [[houses.pop(), houses.pop()] for _ in range(n)]
-        self.char = [-1] * n
-        self.house = [-1] * n
-        tiles = [t.number for t in SUNRISE_TILES if self.ff or not t.expansion]
+        self.dealt_characters = [[chars.pop(), chars.pop()] for _ in range(n)]
+        self.dealt_farmhouses = [[houses.pop(), houses.pop()] for _ in range(n)]
+        self.character = [-1] * n
+        self.farmhouse = [-1] * n
+        tiles = [t.number for t in SUNRISE_TILES if self.fall_festival or not t.expansion]
         rng.shuffle(tiles)
-        self.tile = [tiles.pop() for _ in range(n)]
-        self.sun_stack = tiles  # top = end
+        self.sunrise_tile = [tiles.pop() for _ in range(n)]
+        self.sunrise_stack = tiles  # top = end
         self.display: list[int] = []
-        self.bstack = [b.id for b in BUILDINGS]
-        rng.shuffle(self.bstack)
-        self.ws = [self.bstack.pop() for _ in range(3 * R.SLOTS_PER_ROW)]  # row-major, row 0 = top
+        self.building_stack = [b.id for b in BUILDINGS]
+        rng.shuffle(self.building_stack)
+        # The Workshop's slots, row-major, row 0 = top (-1: empty).
+        self.workshop_slots = [self.building_stack.pop() for _ in range(3 * R.SLOTS_PER_ROW)]
         mk = [m.id for m in MARKET_TILES]
         rng.shuffle(mk)
         per = len(mk) // R.MARKET_STACKS if len(mk) < 4 * R.MARKET_STACKS else 4
-        self.mstacks = [mk[i * per:(i + 1) * per] for i in range(R.MARKET_STACKS)]
-        self.mgone: list[int] = []  # Market tiles discarded face up at Sunset
-        self.fdeck: list[int] = []
-        self.fdiscard: list[int] = []
-        self.p2 = self.p1 = -1
-        if self.ff:
-            self.fdeck = [c.id for c in FESTIVAL for _ in range(c.copies)]
-            rng.shuffle(self.fdeck)
-            self.p2 = draw_card(self)
-            self.p1 = draw_card(self)
+        self.market_stacks = [mk[i * per:(i + 1) * per] for i in range(R.MARKET_STACKS)]
+        self.market_discards: list[int] = []  # Market tiles discarded face up at Sunset
+        self.festival_deck: list[int] = []
+        self.festival_discards: list[int] = []
+        self.festival_p2 = self.festival_p1 = -1  # the festival cards shown at P2 and P1 (-1: none)
+        if self.fall_festival:
+            self.festival_deck = [c.id for c in FESTIVAL for _ in range(c.copies)]
+            rng.shuffle(self.festival_deck)
+            self.festival_p2 = draw_card(self)
+            self.festival_p1 = draw_card(self)
         self.cards: list[list[int]] = [[] for _ in range(n)]
         self.fresh: list[list[int]] = [[] for _ in range(n)]
-        self.wb = [0] * n
+        self.wheelbarrows = [0] * n
         self.mice = [0] * n
         self.basket = [0] * n
         self.basket_back = [0] * n
-        self.occ: list[list[int]] = [[] for _ in SPACES]
+        self.occupants: list[list[int]] = [[] for _ in SPACES]  # per space, the seats there (-1: Gairy)
         self.placed: list[list[int]] = [[] for _ in range(n)]
-        self.bused: list[list[int]] = [[] for _ in range(n)]
-        self.used = [0] * n  # 1 Trader TP-2, 2 Market Regular, 4 Water Witch fill
+        self.buildings_used: list[list[int]] = [[] for _ in range(n)]  # action buildings used this round
+        # Once-a-round character abilities spent this round, as bits: 1 Trader TP-2, 2 Market
+        # Regular, 4 Water Witch fill.
+        self.once_used = [0] * n
         self.gairy = n <= 2
-        self.g_wb = self.g_bk = 0
-        self.g_deck: list[str] = []
-        self.g_drawn: list[str] = []
+        self.gairy_wheelbarrows = self.gairy_baskets = 0
+        self.gairy_deck: list[str] = []
+        self.gairy_drawn: list[str] = []
         self.queue: list[int] = []
         self.cycle_placed = False
-        self.turn_no = 0
+        self.turn_number = 0
         self.frames: list = []  # decision records (frames.py), top = last
         assign = self.options.get("assign")
         if self._events is not None and not assign:
             for s in range(n):
                 self._events.add("deal", s, {
-                    "characters": [CHARACTERS[c].name for c in self.dealt_c[s]],
-                    "farmhouses": [FARMHOUSES[h].name for h in self.dealt_h[s]],
+                    "characters": [CHARACTERS[c].name for c in self.dealt_characters[s]],
+                    "farmhouses": [FARMHOUSES[h].name for h in self.dealt_farmhouses[s]],
                 }, seen_by=frozenset((s,)), public={})
         if assign:  # HV-SET-9
             for s, (c, h) in enumerate(assign):
-                self.char[s], self.house[s] = c, h
+                self.character[s], self.farmhouse[s] = c, h
             log_reveal(self)
             start_supply(self)
             self.phase = "sunrise"
@@ -185,12 +188,12 @@ class HarvestState(GameState):
 
     def _turn_marker(self) -> tuple:
         self._flag = False
-        return (self.phase, self.round, self.turn_no)
+        return (self.phase, self.round, self.turn_number)
 
     def _undo_closed(self, seat: int | None, action: Action, before: tuple) -> bool:
         """Something hidden or random was resolved, a turn, phase or round ended, or another
         seat is to act (a face-down choice excepted)."""
-        closed = (self._flag or before != (self.phase, self.round, self.turn_no)
+        closed = (self._flag or before != (self.phase, self.round, self.turn_number)
                   or (self.current_player != seat and not self._secret_choice(action)))
         self._flag = False
         return closed
@@ -241,7 +244,7 @@ class HarvestState(GameState):
                 c.__dict__[key] = dict(v)
             else:
                 c.__dict__[key] = v
-        c.blds = [[list(x) for x in b] for b in self.blds]
+        c.buildings = [[list(x) for x in b] for b in self.buildings]
         c._events = None  # search clones keep no log
         return c
 

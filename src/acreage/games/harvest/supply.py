@@ -18,28 +18,29 @@ def gain(state, seat: int, g: Gain, why: str) -> None:
     log = state._events
     s = seat
     if log is not None:
-        before = (state.coins[s], state.water[s], state.cap[s], state.fert[s], state.seeds[s][:],
-                  state.score[s])
+        before = (state.coins[s], state.water[s], state.bucket_capacity[s], state.fertilizer[s],
+                  state.seeds[s][:], state.points[s])
     state.coins[s] += g.coins
     for _ in range(g.upgrade):
-        state.cap[s] = min(R.MAX_CAPACITY, state.cap[s] + 1)
-    state.water[s] = state.cap[s] if g.fill else min(state.cap[s], state.water[s] + g.water)
-    state.fert[s] = min(R.MAX_FERTILIZER, state.fert[s] + g.fertilizer)
-    state.score[s] += g.points
+        state.bucket_capacity[s] = min(R.MAX_CAPACITY, state.bucket_capacity[s] + 1)
+    capacity = state.bucket_capacity[s]
+    state.water[s] = capacity if g.fill else min(capacity, state.water[s] + g.water)
+    state.fertilizer[s] = min(R.MAX_FERTILIZER, state.fertilizer[s] + g.fertilizer)
+    state.points[s] += g.points
     for k in range(4):
         state.seeds[s][k] += g.seeds[k]
-    if g.p1_card and state.ff and state.p1 >= 0:  # HV-SUN-5 #11
+    if g.p1_card and state.fall_festival and state.festival_p1 >= 0:  # HV-SUN-5 #11
         if log is not None:
-            log.add("card", s, {"card": FESTIVAL[state.p1].name, "position": 1, "coins": 0})
+            log.add("card", s, {"card": FESTIVAL[state.festival_p1].name, "position": 1, "coins": 0})
         take_card(state, s, 1, free=True)
         shift(state)
     if log is not None:
         coins, water, cap, fert, seeds, score = before
         event = {"why": why, "coins": state.coins[s] - coins, "water": state.water[s] - water,
-                 "capacity": state.cap[s] - cap, "fertilizer": state.fert[s] - fert,
+                 "capacity": state.bucket_capacity[s] - cap, "fertilizer": state.fertilizer[s] - fert,
                  "seeds": {SEED_NAMES[k]: state.seeds[s][k] - seeds[k] for k in range(4)
                            if state.seeds[s][k] != seeds[k]},
-                 "points": state.score[s] - score, "source": why}
+                 "points": state.points[s] - score, "source": why}
         if any(v for k, v in event.items() if k not in ("why", "source")):
             log.add("gain", s, event)
 
@@ -50,10 +51,10 @@ def pay(state, seat: int, frame, cost: int) -> None:
     if cost <= 0 or (type(frame) is Visit and frame.finn):
         return
     if state._events is not None:
-        coins, fert = state.coins[seat], state.fert[seat]
+        coins, fert = state.coins[seat], state.fertilizer[seat]
         _pay_now(state, seat, cost)
         state._events.add("pay", seat, {"coins": coins - state.coins[seat],
-                                        "fertilizer": fert - state.fert[seat]})
+                                        "fertilizer": fert - state.fertilizer[seat]})
         return
     _pay_now(state, seat, cost)
 
@@ -64,4 +65,4 @@ def _pay_now(state, seat: int, cost: int) -> None:
         return
     rest = cost - state.coins[seat]  # HV-NOV-11: fertilizer only for the rest, no change
     state.coins[seat] = 0
-    state.fert[seat] -= -(-rest // R.SOIL_MIX_COINS)
+    state.fertilizer[seat] -= -(-rest // R.SOIL_MIX_COINS)

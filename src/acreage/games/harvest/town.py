@@ -53,23 +53,23 @@ def placements(state, seat: int) -> list[Action]:
     own unused Action buildings (HV-ACT-2/3/7, HV-CHR-4, HV-FFB-1)."""
     s = seat
     out = []
-    pieces = ([0] if state.wb[s] else []) + [p for p in (1, 2) if state.mice[s] & p]
+    pieces = ([0] if state.wheelbarrows[s] else []) + [p for p in (1, 2) if state.mice[s] & p]
     for sp in SPACES:
         if sp.area == "festival":
-            if state.basket[s] and (sp.infinite or not state.occ[sp.id]):
+            if state.basket[s] and (sp.infinite or not state.occupants[sp.id]):
                 out.append(Action(PLACE, sp.id))
             continue
         if not pieces:
             continue
-        open_ = sp.infinite or not state.occ[sp.id]
+        open_ = sp.infinite or not state.occupants[sp.id]
         if not open_:  # HV-CHR-4
             ab = ability(state, s)
-            open_ = ((sp.name == "TP-2" and ab == "trader" and not state.used[s] & 1)
-                     or (sp.area == "market" and ab == "market_regular" and not state.used[s] & 2))
+            open_ = ((sp.name == "TP-2" and ab == "trader" and not state.once_used[s] & 1)
+                     or (sp.area == "market" and ab == "market_regular" and not state.once_used[s] & 2))
         if open_:
             out += [Action(PLACE, sp.id, p) for p in pieces]
-    for b, _ in state.blds[s]:
-        if BUILDINGS[b].type == "action" and b not in state.bused[s]:
+    for b, _ in state.buildings[s]:
+        if BUILDINGS[b].type == "action" and b not in state.buildings_used[s]:
             out += [Action(PLACE, NSPACES + b, p) for p in pieces]
     return out
 
@@ -86,7 +86,7 @@ def turn_do(state, frame: Turn, action: Action) -> None:
     if where >= NSPACES:
         b = BUILDINGS[where - NSPACES]
         use_piece(state, s, piece)
-        state.bused[s].append(b.id)
+        state.buildings_used[s].append(b.id)
         if b.menu == "press":
             state.frames.append(Reactivate(s))
         elif b.menu == "tp":
@@ -99,14 +99,14 @@ def turn_do(state, frame: Turn, action: Action) -> None:
     sp = SPACES[where]
     if sp.area == "festival":
         state.basket[s] -= 1
-        state.occ[sp.id].append(s)
+        state.occupants[sp.id].append(s)
         state.frames.append(FestivalSpace(s, sp.id))
         state.frames.append(Basket(s))
         return
-    if state.occ[sp.id] and not sp.infinite:
-        state.used[s] |= 1 if sp.area == "tp" else 2
+    if state.occupants[sp.id] and not sp.infinite:
+        state.once_used[s] |= 1 if sp.area == "tp" else 2
     use_piece(state, s, piece)
-    state.occ[sp.id].append(s)
+    state.occupants[sp.id].append(s)
     state.placed[s].append(sp.id)
     resolve_space(state, s, sp.id, piece)
 
@@ -116,7 +116,7 @@ def use_piece(state, seat: int, piece: int) -> None:
     if piece:
         state.mice[seat] &= ~piece
     else:
-        state.wb[seat] -= 1
+        state.wheelbarrows[seat] -= 1
 
 
 def open_visit(state, seat: int, menus: int, actions: int, finn=0, maisie=0, trading_post=0, area="",
@@ -131,7 +131,7 @@ def resolve_space(state, seat: int, space: int, piece: int) -> None:
     sp = SPACES[space]
     finn, maisie = int(piece == 1), int(piece == 2)
     if sp.area == "market":
-        st = state.mstacks[sp.id - next(x.id for x in SPACES if x.area == "market")]
+        st = state.market_stacks[sp.id - next(x.id for x in SPACES if x.area == "market")]
         if st:
             state.frames.append(MarketTile(seat, st[-1], finn))
         return
@@ -152,7 +152,7 @@ def visit_legal(state, frame: Visit) -> list[Action]:
         if f.actions_left > 0:
             sd, fe, wa = trading_post_fee(state, s)
             out += [Action(PAY, c) for c in range(4) if state.seeds[s][c] >= sd]
-            if state.fert[s] >= fe:
+            if state.fertilizer[s] >= fe:
                 out.append(Action(PAY, 4))
             if state.water[s] >= wa:
                 out.append(Action(PAY, 5))
@@ -179,11 +179,11 @@ def menu(state, seat: int, f: Visit) -> list[Action]:
     menus, only = f.menus, f.only
     free = bool(f.finn)  # HV-FNM-2
     coins = state.coins[s]
-    soil = state.fert[s] * R.SOIL_MIX_COINS if f.soil_mix else 0  # HV-NOV-11: Workshop actions only
+    soil = state.fertilizer[s] * R.SOIL_MIX_COINS if f.soil_mix else 0  # HV-NOV-11: Workshop actions only
     if menus & GS:
         out.append(Action(FERT))
-        free_fill = ability(state, s) == "water_witch" and not state.used[s] & 4
-        if state.water[s] < state.cap[s] and (free_fill or free or coins >= R.FILL_COST):
+        free_fill = ability(state, s) == "water_witch" and not state.once_used[s] & 4
+        if state.water[s] < state.bucket_capacity[s] and (free_fill or free or coins >= R.FILL_COST):
             out.append(Action(FILL))
         for crop in range(4):
             for k in range(1, R.MAX_BUY + 1):
@@ -193,7 +193,7 @@ def menu(state, seat: int, f: Visit) -> list[Action]:
     if menus & FLD:
         empty = cells_of(state, s, EMPTY)
         for crop in range(4):
-            if state.seeds[s][crop] and state.fert[s] >= CROPS[crop].plant_fertilizer:
+            if state.seeds[s][crop] and state.fertilizer[s] >= CROPS[crop].plant_fertilizer:
                 out += [Action(PLANT, crop, c) for c in empty]
         for crop in range(4):
             cost = CROPS[crop].tend_water - (1 if owned(state, s, "tend_discount") else 0)
@@ -203,7 +203,7 @@ def menu(state, seat: int, f: Visit) -> list[Action]:
     if menus & WS:
         once = not f.maisie  # HV-WS-2: each Workshop action once a visit, unless Maisie's
         purse = coins + soil
-        if only == 0 and not (once and f.workshop_done & 1) and state.cap[s] < R.MAX_CAPACITY:
+        if only == 0 and not (once and f.workshop_done & 1) and state.bucket_capacity[s] < R.MAX_CAPACITY:
             cost = 0 if owned(state, s, "free_upgrade") else R.UPGRADE_COST
             if cost <= 0 or free or purse >= cost:
                 out.append(Action(UPGRADE))
@@ -213,7 +213,7 @@ def menu(state, seat: int, f: Visit) -> list[Action]:
                 out += [Action(CLEAR, c) for c in cells_of(state, s, FOREST)]
         if only in (0, 1) and not (once and f.workshop_done & 4):
             blocks = free_blocks(state, s)
-            for slot, b in enumerate(state.ws):
+            for slot, b in enumerate(state.workshop_slots):
                 if b >= 0:
                     cost = build_cost(state, s, slot, f.discount)
                     if cost <= 0 or free or purse >= cost:
@@ -236,7 +236,7 @@ def visit_do(state, frame: Visit, action: Action) -> None:
         if action.a < 4:
             state.seeds[s][action.a] -= sd
         elif action.a == 4:
-            state.fert[s] -= fe
+            state.fertilizer[s] -= fe
         else:
             state.water[s] -= wa
         state.frames[-1] = frame._replace(fee_paid=1)
@@ -252,11 +252,11 @@ def _menu_action(state, s: int, f: Visit, a: Action) -> None:
     if k == FERT:  # HV-GS-1, HV-GS-5
         gain(state, s, Gain(fertilizer=1), "fertilizer action")
     elif k == FILL:  # HV-GS-2 (the Water Witch's first fill of a round is free)
-        if ability(state, s) == "water_witch" and not state.used[s] & 4:
-            state.used[s] |= 4
+        if ability(state, s) == "water_witch" and not state.once_used[s] & 4:
+            state.once_used[s] |= 4
         else:
             pay(state, s, f, R.FILL_COST)
-        state.water[s] = state.cap[s]
+        state.water[s] = state.bucket_capacity[s]
     elif k == BUY:  # HV-GS-3
         pay(state, s, f, seed_price(state, s, a.a, a.b))
         state.seeds[s][a.a] += a.b
@@ -270,7 +270,7 @@ def _menu_action(state, s: int, f: Visit, a: Action) -> None:
         harvest(state, s)
     elif k == UPGRADE:  # HV-WS-3
         pay(state, s, f, 0 if owned(state, s, "free_upgrade") else R.UPGRADE_COST)
-        state.cap[s] = min(R.MAX_CAPACITY, state.cap[s] + 1)
+        state.bucket_capacity[s] = min(R.MAX_CAPACITY, state.bucket_capacity[s] + 1)
     elif k == CLEAR:
         _clear_forest(state, s, f, a.a)
     elif k == BUILD:
@@ -282,8 +282,8 @@ def _clear_forest(state, s: int, f: Visit, cell: int) -> None:
     die (the Lumberjack rolls two and keeps one)."""
     pay(state, s, f, 0 if (ability(state, s) == "lumberjack" or f.only == 2) else R.CLEAR_COST)
     state.farm[s][cell] = EMPTY
-    house = FARMHOUSES[state.house[s]]
-    state.score[s] += house.forest_points
+    house = FARMHOUSES[state.farmhouse[s]]
+    state.points[s] += house.forest_points
     if state._events is not None and house.forest_points:
         state._events.add("points", s, {"points": house.forest_points,
                                         "source": f"{house.name}, forest cleared"})
@@ -300,12 +300,12 @@ def _clear_forest(state, s: int, f: Visit, cell: int) -> None:
 def _build(state, s: int, f: Visit, building: int, cell: int) -> None:
     """HV-WS-5..8: pay the row's cost, take the building from its slot and put it on the
     2×2 block at ``cell`` (crops there are lost), then its on-build gain."""
-    slot = state.ws.index(building)
+    slot = state.workshop_slots.index(building)
     pay(state, s, f, build_cost(state, s, slot, f.discount))
-    state.ws[slot] = -1  # HV-WS-8
+    state.workshop_slots[slot] = -1  # HV-WS-8
     for j in (cell, cell + 1, cell + R.COLS, cell + R.COLS + 1):
         state.farm[s][j] = BLDG  # HV-WS-6
-    state.blds[s].append([building, cell])
+    state.buildings[s].append([building, cell])
     gain(state, s, BUILDINGS[building].on_build, f"{BUILDINGS[building].name}, built")
 
 
@@ -346,7 +346,7 @@ def market_legal(state, frame: MarketTile) -> list[Action]:
     s = frame.seat
     t = MARKET_TILES[frame.tile]
     cc = market_cost(state, s, frame)
-    ok = state.coins[s] >= cc and state.fert[s] >= t.cost_fertilizer and state.water[s] >= t.cost_water
+    ok = state.coins[s] >= cc and state.fertilizer[s] >= t.cost_fertilizer and state.water[s] >= t.cost_water
     out = []
     if ok and t.cost_seed:
         out = [Action(MARKET, c + 1) for c in range(4) if state.seeds[s][c] >= t.cost_seed]
@@ -370,7 +370,7 @@ def _market_tile(state, s: int, f: MarketTile, a: Action) -> None:
         state.coins[s] -= cc
     if state._events is not None:
         state._events.add("market", s, {"tile": t.number, "coins": cc})
-    state.fert[s] -= t.cost_fertilizer
+    state.fertilizer[s] -= t.cost_fertilizer
     state.water[s] -= t.cost_water
     if a.a:
         state.seeds[s][a.a - 1] -= t.cost_seed

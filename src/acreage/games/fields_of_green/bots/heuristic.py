@@ -48,14 +48,14 @@ def _ahead(state, seat: int) -> tuple[int, tuple | None]:
     for frame in reversed(state.frames):
         if type(frame) is Harvest and frame.seat == seat:
             return later, frame.pending
-    started = turn_order(state)[:state.harvest_idx]
+    started = turn_order(state)[:state.harvest_index]
     return (later, None) if seat in started else (later + 1, None)
 
 
 def _yield(state, seat: int, p: int) -> tuple[int, int, int, int, int]:
     """(coins, food, vp, water, equipment) one harvest of card ``p`` gives, on the farm as it is."""
     coins = food = vp = water = equipment = 0
-    for e in CARDS[state.pcard[seat][p]].effects:
+    for e in CARDS[state.piece_cards[seat][p]].effects:
         if e.when != "harvest":
             continue
         kind = e.kind
@@ -74,7 +74,7 @@ def _yield(state, seat: int, p: int) -> tuple[int, int, int, int, int]:
                 vp += amount
         elif kind == "add_water":
             water += e.amount
-    for k in state.peq[seat][p]:
+    for k in state.piece_equipment[seat][p]:
         bc, bf, bv = EQ_BONUS[k]
         coins, food, vp = coins + bc, food + bf, vp + bv
     return coins, food, vp, water, equipment
@@ -82,14 +82,14 @@ def _yield(state, seat: int, p: int) -> tuple[int, int, int, int, int]:
 
 def projected_score(state, seat: int) -> float:
     """``seat``'s final score if its farm stays as it stands (see the module docstring)."""
-    cards = state.pcard[seat]
-    down = state.pdown[seat]
+    cards = state.piece_cards[seat]
+    down = state.piece_face_down[seat]
     coins = float(state.coins[seat])
     food = state.food[seat]
     cap = food_cap(state, seat)
-    vp = float(state.vp[seat])
+    vp = float(state.point_tokens[seat])
     towers = [p for p, c in enumerate(cards) if c == TOWER_ID]
-    water = {p: state.pwater[seat][p] for p in towers}
+    water = {p: state.piece_water[seat][p] for p in towers}
     room = {p: tower_capacity(state, seat, p) for p in towers}
     harvests, pending = _ahead(state, seat)
     lost: set[int] = set()
@@ -100,7 +100,7 @@ def projected_score(state, seat: int) -> float:
             if down[p] or not CARDS[cid].has_harvest:
                 continue
             cost = harvest_cost(state, seat, p)
-            reach = towers_in_range(state, seat, state.pcell[seat][p]) if cost[1] else ()
+            reach = towers_in_range(state, seat, state.piece_cells[seat][p]) if cost[1] else ()
             workers.append((cost[2] > 0, p, cost, reach, _yield(state, seat, p)))
         workers.sort()
 
@@ -143,7 +143,8 @@ def projected_score(state, seat: int) -> float:
             total += R.EMPTY_TOWER_VP
         if down[p] or p in lost:
             continue
-        total += CARDS[cid].vp + sum(EQ_END_VP[k] for k in state.peq[seat][p]) + end_game_vp(state, seat, p)
+        total += (CARDS[cid].vp + sum(EQ_END_VP[k] for k in state.piece_equipment[seat][p])
+                  + end_game_vp(state, seat, p))
     return total
 
 

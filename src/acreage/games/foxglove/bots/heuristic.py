@@ -123,7 +123,7 @@ def _evaluate(state, seat: int, want, parts=None) -> float:
         return _evaluate(after, seat, _display_want(state, seat), parts) - DONE_BONUS
     if state.phase == OVER:
         return state.points[seat] + DONE_BONUS * 10
-    finished = state.phase in (TRANSPORT, FINAL) and seat in state.order[:state.stage_idx]
+    finished = state.phase in (TRANSPORT, FINAL) and seat in state.order[:state.stage_index]
     value = banked_points(state, seat, finished)
     if parts is not None:
         parts[0] += value
@@ -322,7 +322,7 @@ def _settled(state, seat: int):
     c = state.clone()
     c.frames = c.frames[:-1]
     cubes = c.cubes[seat]
-    kinds = c.kinds[seat]
+    kinds = c.building_tiles[seat]
     what = type(then)
     if what is Build:
         tid, cell = then.tile, then.cell
@@ -330,7 +330,7 @@ def _settled(state, seat: int):
         b = len(kinds)
         c.cells[seat][cell] = b
         kinds.append(tid)
-        c.bcell[seat].append(cell)
+        c.building_cells[seat].append(cell)
         cubes.extend((0,) * NUM_GOODS)
         for e in kind.effects:
             if e.when == "immediate" and e.kind == "gain":
@@ -342,11 +342,11 @@ def _settled(state, seat: int):
                     room -= n
     elif what is NewTrail:
         c.cells[seat][then.cell] = -then.shape
-        c.ntrails[seat] += 1
+        c.trails_laid[seat] += 1
     else:
         c.cells[seat][then.cell] = -then.shape
-    c._topo = c._topo[:]
-    c._topo[seat] = None
+    c._topologies = c._topologies[:]
+    c._topologies[seat] = None
     order = sorted(range(len(kinds)), key=lambda i: (kinds[i] not in START, i))
     flex = rem[5]
     for g in range(NUM_GOODS):
@@ -369,7 +369,7 @@ def _display_want(state, seat: int) -> list[float]:
     """Best rate per wheat, coal and sheep cube among the converters on display or in town."""
     want = [0.0] * NUM_GOODS
     tids = [space[-1] for space in state.display if space]
-    tids += state.kinds[seat]
+    tids += state.building_tiles[seat]
     for tid in tids:
         per = USE[tid]
         for g in (WHEAT, COAL, SHEEP):

@@ -65,8 +65,8 @@ class TownSurvey:
     def __init__(self, state, seat: int, finished: bool) -> None:
         self.state = state
         self.cubes = state.cubes[seat]
-        self.kinds = state.kinds[seat]
-        self.bcell = state.bcell[seat]
+        self.kinds = state.building_tiles[seat]
+        self.bcell = state.building_cells[seat]
         self.cells = state.cells[seat]
         self.nb = len(self.kinds)
         rnd = self.rnd = state.round

@@ -392,7 +392,7 @@ def _cache_key(state) -> tuple:
     seat = state.current_player
     return (
         seat, state.round, state.phase, state.moves_left, tuple((type(f), *f) for f in state.frames),
-        tuple(sorted(state.cells[seat].items())), tuple(state.kinds[seat]), tuple(state.cubes[seat]),
+        tuple(sorted(state.cells[seat].items())), tuple(state.building_tiles[seat]), tuple(state.cubes[seat]),
         seat in state.options.get("expert", ()),
     )
 

@@ -171,7 +171,7 @@ def leftover_parts(cubes: list[int], kinds: list[int], final: bool, weights: Wei
 def leftover_value(cubes: list[int], kinds: list[int], final: bool,
                    weights: Weights = DEFAULT_WEIGHTS) -> float:
     """Value in points of what a town holds after its stage (``cubes`` is ``state.cubes[seat]``,
-    ``kinds`` is ``state.kinds[seat]``; ``final`` for round 4). Exactly the model's leftover term."""
+    ``kinds`` is ``state.building_tiles[seat]``; ``final`` for round 4). Exactly the model's leftover term."""
     return sum(leftover_parts(cubes, kinds, final, weights).values()) / SCALE
 
 

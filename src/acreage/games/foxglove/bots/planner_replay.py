@@ -30,7 +30,7 @@ class Replay:
 
     def _key(self):
         s = self.sim
-        return (s.round, s.phase, s.stage_idx)
+        return (s.round, s.phase, s.stage_index)
 
     @property
     def ended(self) -> bool:

@@ -43,8 +43,8 @@ class TransportTown:
         self.seat = seat
         self.weights = weights
         self.final = state.phase == FINAL
-        self.kinds = list(state.kinds[seat])
-        self.bcell = list(state.bcell[seat])
+        self.kinds = list(state.building_tiles[seat])
+        self.bcell = list(state.building_cells[seat])
         self.B = len(self.kinds)
         self.slots = [TILES[t].slots for t in self.kinds]
         self.acc = [TILES[t].accepts for t in self.kinds]

@@ -64,7 +64,7 @@ def _building_groups(state, seat: int, lay) -> dict[int, int]:
     """Trail-network groups that hold buildings: label -> number of buildings in it."""
     comp = lay.topo.comp
     groups: dict[int, int] = {}
-    for cell in state.bcell[seat]:
+    for cell in state.building_cells[seat]:
         label = comp[cell]
         groups[label] = groups.get(label, 0) + 1
     return groups

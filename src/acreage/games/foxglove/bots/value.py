@@ -130,7 +130,7 @@ def model_fingerprint() -> str:
 
 def _base_features(state, seat: int) -> list[float]:
     """The inputs before the per-design counts (``FEATURE_NAMES[:N_BASE]``)."""
-    kinds = state.kinds[seat]
+    kinds = state.building_tiles[seat]
     cubes = state.cubes[seat]
     prod_left = max(0, 4 - state.round)
     held = [0.0] * NUM_GOODS
@@ -152,7 +152,7 @@ def features(state, seat: int) -> list[float]:
     """The model's inputs, in the order of ``FEATURE_NAMES``."""
     out = _base_features(state, seat)
     out.extend([0.0] * (N_FEATURES - N_BASE))
-    for tid in state.kinds[seat]:
+    for tid in state.building_tiles[seat]:
         at = _COUNT_AT[tid]
         if at is not None:
             out[at] += 1.0
@@ -201,6 +201,6 @@ def estimate_final_score(state, seat: int) -> float:
         return float(state.points[seat])
     _entry, bias, weights, per_tile = _fast(state.round)
     total = bias + sum(w * x for w, x in zip(weights, _base_features(state, seat), strict=True))
-    for tid in state.kinds[seat]:
+    for tid in state.building_tiles[seat]:
         total += per_tile[tid]
     return total

@@ -41,7 +41,7 @@ def _pieces_left(state, seat: int) -> tuple[int, int]:
         return 0, 0
     if state.phase != "action":
         return _PIECES_PER_ROUND, later
-    return state.wb[seat] + state.mice[seat] + state.basket[seat], later
+    return state.wheelbarrows[seat] + state.mice[seat] + state.basket[seat], later
 
 
 def _final_now(state, seat: int) -> int:
@@ -79,9 +79,9 @@ def value(state, seat: int) -> float:
                                  - _WATER * crop.tend_water)
     if later or now:
         use = 1.0 if later else 0.4
-        v += use * (_FERTILIZER * state.fert[seat] + _WATER * state.water[seat])
+        v += use * (_FERTILIZER * state.fertilizer[seat] + _WATER * state.water[seat])
     serving = later + (1 if state.phase != "action" else 0.5 if now else 0)
-    for b, _cell in state.blds[seat]:
+    for b, _cell in state.buildings[seat]:
         if BUILDINGS[b].type != "end":
             v += _BUILDING_PER_ROUND * serving
     return v
