@@ -63,8 +63,9 @@ mutate: $(STAMP)
 	@$(BIN)/python -c "import mutmut" 2>/dev/null || $(BIN)/python -m pip install --quiet 'mutmut>=3,<4'
 	$(BIN)/python tools/mutate.py $(MUTATE_GAME) --max-children 1 --budget-minutes $(MUTATE_MINUTES)
 
-# ruff and mypy (the core and the web, see [tool.mypy] in pyproject.toml) for the Python; ESLint
-# for the web pages' JavaScript (.ci/lint_js: skipped with a note when npm is missing, except in CI).
+# ruff and mypy (the core, the games and the web, see [tool.mypy] in pyproject.toml) for the
+# Python; ESLint for the web pages' JavaScript (.ci/lint_js: skipped with a note when npm is
+# missing, except in CI).
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench tools examples .ci
 	$(BIN)/python -m mypy

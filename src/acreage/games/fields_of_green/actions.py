@@ -47,7 +47,7 @@ _W = 2 * _OFF
 
 #: Every way to split 6 draws over the 4 main decks, in a fixed order (index = action ``a``).
 SPLITS: tuple[tuple[int, int, int, int], ...] = tuple(
-    t for t in product(range(7), repeat=4) if sum(t) == 6
+    (a, b, c, d) for a, b, c, d in product(range(7), repeat=4) if a + b + c + d == 6
 )
 SPLIT_INDEX = {t: i for i, t in enumerate(SPLITS)}
 

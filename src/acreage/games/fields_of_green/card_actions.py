@@ -31,7 +31,7 @@ def act_do(state, frame: Act, action: Action) -> None:
 
 def act_actions(state, seat: int, card: int) -> list[Action]:
     """FG-ACT-7: the five actions, each offered only when legal now (FG-ACT-6)."""
-    out = []
+    out: list[Action] = []
     front = frontier(state, seat)
     coins, water, food = CARDS[card].cost
     if state.coins[seat] >= coins and state.food[seat] >= food:  # FG-BLD-4..7

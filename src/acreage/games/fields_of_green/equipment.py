@@ -16,7 +16,7 @@ def install_actions(state, seat: int) -> list[Action]:
     """FG-EQ-6: stored tiles may be installed at the start of an own action or harvest."""
     if not R.STORED_EQUIPMENT_INSTALL_LATER:
         return []
-    out = []
+    out: list[Action] = []
     for k in sorted(set(state.stored[seat])):
         out.extend(Action(INSTALL, k, state.piece_cells[seat][p]) for p in fitting_cards(state, seat, k))
     return out
@@ -55,7 +55,7 @@ def gain_equipment(state, frame: GainEquipment) -> None:
 def equip_legal(state, frame: Equip) -> list[Action]:
     """Each drawn tile: on each card it fits (FG-EQ-3/4), or stored (FG-EQ-5)."""
     seat = frame.seat
-    out = []
+    out: list[Action] = []
     for k in sorted(set(frame.drawn)):
         out.extend(Action(EQUIP, k, state.piece_cells[seat][p]) for p in fitting_cards(state, seat, k))
         out.append(Action(EQUIP, k, 0, 1))

@@ -158,16 +158,17 @@ def determinize(state, seat: int, rng):
     unknown = [i for i, known in enumerate(c.equipment_known) if not known >> seat & 1]
     tiles = [c.equipment_stack[i] for i in unknown]
     top = c.frames[-1] if c.frames else None
+    draw = top if type(top) is Equip and top.seat != seat else None  # another seat's pending draw
     offer_slots: list[int] = []
-    if type(top) is Equip and top.seat != seat:
-        offer_slots = [j for j, known in enumerate(top.known) if not known >> seat & 1]
-        tiles.extend(top.drawn[j] for j in offer_slots)
+    if draw is not None:
+        offer_slots = [j for j, known in enumerate(draw.known) if not known >> seat & 1]
+        tiles.extend(draw.drawn[j] for j in offer_slots)
     src.shuffle(tiles)
-    if offer_slots:
-        offer = list(top.drawn)
+    if draw is not None and offer_slots:
+        offer = list(draw.drawn)
         for j in offer_slots:
             offer[j] = tiles.pop()
-        c.frames[-1] = top._replace(drawn=tuple(offer))
+        c.frames[-1] = draw._replace(drawn=tuple(offer))
     for i, t in zip(unknown, tiles, strict=True):
         c.equipment_stack[i] = t
     c.rng = Rng(src.next64())

@@ -52,7 +52,7 @@ def direction(state) -> int:
     return R.YEAR_DIRECTIONS[state.year - 1]
 
 
-def legal_splits(state) -> list[tuple[int, ...]]:
+def legal_splits(state) -> list[tuple[int, int, int, int]]:
     """FG-MNT-6/9: sums to 6, at least 3 decks (or every non-empty one), within deck sizes."""
     sizes = [len(d) for d in state.decks]
     need = min(R.MIN_DECKS_IN_SPLIT, sum(1 for s in sizes if s))

@@ -11,7 +11,7 @@ names the field (``seats[1].farm[3].water``) and says what was expected.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, NoReturn
 
 from ...core.errors import BadSnapshot, IllegalAction, OptionError
 from ...core.options import normalise_options
@@ -152,7 +152,7 @@ def state_to_json(s) -> dict:
 
 
 # ============================================================================ reading
-def _bad(where: str, what: str):
+def _bad(where: str, what: str) -> NoReturn:
     raise BadSnapshot(f"snapshot field {where} {what}")
 
 
@@ -387,7 +387,8 @@ def _read_farm(s, i: int, farm: Any, where: str) -> None:
     entries = _list(farm, where, "cards")
     if not 2 <= len(entries) <= R.MAX_PIECES:
         _bad(where, f"should hold 2–{R.MAX_PIECES} cards, found {len(entries)}")
-    cards, cells, down, water, eqs, index = [], [], [], [], [], {}
+    cards, cells, down, water, eqs = [], [], [], [], []
+    index: dict[int, int] = {}  # cell -> the card's place in the farm
     for p, entry in enumerate(entries):
         w = f"{where}[{p}]."
         cid = _card(_field(entry, "card", w), w + "card", main_only=False)

@@ -275,7 +275,7 @@ class FieldsState(GameState):
 
         return determinize(self, seat, rng)
 
-    def _observation(self, seat: int) -> dict:
+    def _observation(self, seat: int | None) -> dict:
         from .hidden import observe
 
         return observe(self, seat)

@@ -101,7 +101,7 @@ def reveal_and_pass(state) -> None:
     d = direction(state)
     state.revealed = state.picks[:]
     state.picks = [-1] * n
-    hands = [[] for _ in range(n)]
+    hands: list[list[int]] = [[] for _ in range(n)]
     origin = [0] * n
     for s in range(n):
         hands[(s + d) % n] = state.hands[s]

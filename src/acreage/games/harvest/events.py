@@ -118,8 +118,8 @@ def describe(event: dict, labels: list[str] | None = None) -> str:
     if k == "novelty":
         return f"{who} uses {event['card']}"
     if k == "market":
-        paid = f" for {event['coins']} coins" if event["coins"] else ""
-        return f"{who} uses Market tile {event['tile']}{paid}"
+        fee = f" for {event['coins']} coins" if event["coins"] else ""
+        return f"{who} uses Market tile {event['tile']}{fee}"
     if k == "pay":
         fert = f" and {event['fertilizer']} fertilizer" if event["fertilizer"] else ""
         return f"{who} pays {event['coins']} coins{fert}"

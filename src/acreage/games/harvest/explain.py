@@ -65,7 +65,7 @@ def log_action(state, s: int, a: Action) -> None:
         log.add("gain", s, {"why": "FF-3", "coins": R.FF3_COINS, "water": 0, "capacity": 0,
                             "fertilizer": 0, "seeds": {}, "points": 0, "source": "FF-3"})
     elif k in (FERT, FILL, BUY, PLANT, TEND, UPGRADE, CLEAR, BUILD, HARVEST, PAY):
-        event = {"what": WORDS[k]}
+        event: dict[str, str | int] = {"what": WORDS[k]}
         if k == BUY:
             event.update(crop=SEED_NAMES[a.a], count=a.b)
         elif k == PLANT:

@@ -6,60 +6,89 @@ action's crop...). Records are never changed in place: a step that moves a decis
 the updated record in its place (``frames[-1] = top._replace(...)``), so a clone of the state
 shares them. ``kind`` is the record's short name in snapshots and observations; ``flow.py``
 says which step answers each kind, in the rulebook's order.
+
+Each record is written as two classes: a ``NamedTuple`` holding only its fields (``_Visit``),
+and the record proper (``Visit``) that subclasses it to add the docstring, the ``kind`` and any
+methods. The body of a ``NamedTuple`` may declare nothing but fields, so a type checker would
+take a ``kind`` there for one more field to pass in; the subclass adds no slots, so building a
+record and reading its fields cost what they did.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 
 # ---------------------------------------------------------------- setup (HV-SET-8)
-class KeepCharacter(NamedTuple):
+class _KeepCharacter(NamedTuple):
+    seat: int
+
+
+class KeepCharacter(_KeepCharacter):
     """Keep one of the two characters dealt, face down until every seat has chosen."""
 
+    __slots__ = ()
+    kind: ClassVar[str] = "keepc"
+
+
+class _KeepFarmhouse(NamedTuple):
     seat: int
-    kind = "keepc"
 
 
-class KeepFarmhouse(NamedTuple):
+class KeepFarmhouse(_KeepFarmhouse):
     """Keep one of the two farmhouses dealt, face down until every seat has chosen."""
 
-    seat: int
-    kind = "keeph"
+    __slots__ = ()
+    kind: ClassVar[str] = "keeph"
 
 
 # ---------------------------------------------------------------- Sunrise (HV-SUN)
-class SunriseSwap(NamedTuple):
+class _SunriseSwap(NamedTuple):
+    seat: int
+
+
+class SunriseSwap(_SunriseSwap):
     """Swap the seat's Sunrise tile for one of the display, or keep it (HV-SUN-2/3)."""
 
-    seat: int
-    kind = "sunrise"
+    __slots__ = ()
+    kind: ClassVar[str] = "sunrise"
 
 
-class Income(NamedTuple):
+class _Income(NamedTuple):
+    pass  # no fields
+
+
+class Income(_Income):
     """Automatic: every seat's Sunrise income once the swaps are done (HV-SUN-4)."""
 
-    kind = "income"
+    __slots__ = ()
+    kind: ClassVar[str] = "income"
 
 
 # ---------------------------------------------------------------- the Action phase (HV-ACT)
-class Turn(NamedTuple):
+class _Turn(NamedTuple):
+    seat: int
+
+
+class Turn(_Turn):
     """Place one piece: a wheelbarrow, Finn or Maisie, or the basket (HV-ACT-2)."""
 
+    __slots__ = ()
+    kind: ClassVar[str] = "turn"
+
+
+class _EndTurn(NamedTuple):
     seat: int
-    kind = "turn"
 
 
-class EndTurn(NamedTuple):
+class EndTurn(_EndTurn):
     """Automatic: the end of a seat's turn (festival refill, the basket's return)."""
 
-    seat: int
-    kind = "endturn"
+    __slots__ = ()
+    kind: ClassVar[str] = "endturn"
 
 
-class Visit(NamedTuple):
-    """The actions of a space or building being visited (HV-GS, HV-FLD, HV-WS, HV-TP)."""
-
+class _Visit(NamedTuple):
     seat: int
     space: int  # the space visited, -1 for a building or a Market tile's effect
     menus: int  # which menus are open: GS | FLD | WS bits (constants)
@@ -73,7 +102,13 @@ class Visit(NamedTuple):
     area: str  # "gs", "fields", "workshop", "tp" or "" (a Market tile's effect)
     discount: int  # coins off a building (a Market tile, HV-FM)
     only: int  # 0: every open action; 1: only build; 2: only clear, free (a Market tile)
-    kind = "visit"
+
+
+class Visit(_Visit):
+    """The actions of a space or building being visited (HV-GS, HV-FLD, HV-WS, HV-TP)."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = "visit"
 
     def after_action(self, workshop_bit: int = 0) -> Visit:
         """This visit once one of its actions is taken: one action fewer, the Trading Post's
@@ -84,83 +119,119 @@ class Visit(NamedTuple):
                      discount, only)
 
 
-class Plant(NamedTuple):
-    """Plant more seeds, one crop at a time, after a first Plant action (HV-FLD-2)."""
-
+class _Plant(NamedTuple):
     seat: int
     crop: int  # the crop being planted, -1 if only the bonus seed may be
     bonus_crop: int  # a seed that may be planted besides (a Market tile, a novelty), else -1
-    kind = "plant"
 
 
-class Tend(NamedTuple):
-    """Tend more seedlings of the crop just tended (HV-FLD-3)."""
+class Plant(_Plant):
+    """Plant more seeds, one crop at a time, after a first Plant action (HV-FLD-2)."""
 
+    __slots__ = ()
+    kind: ClassVar[str] = "plant"
+
+
+class _Tend(NamedTuple):
     seat: int
     crop: int
     discount: int  # water off the next tend
-    kind = "tend"
 
 
-class MarketTile(NamedTuple):
-    """Pay for the Farmer's Market tile on the space, or decline (HV-FM)."""
+class Tend(_Tend):
+    """Tend more seedlings of the crop just tended (HV-FLD-3)."""
 
+    __slots__ = ()
+    kind: ClassVar[str] = "tend"
+
+
+class _MarketTile(NamedTuple):
     seat: int
     tile: int
     finn: int  # Finn placed here: the tile's coins are not paid (HV-FNM-2)
-    kind = "market"
 
 
-class Reactivate(NamedTuple):
+class MarketTile(_MarketTile):
+    """Pay for the Farmer's Market tile on the space, or decline (HV-FM)."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = "market"
+
+
+class _Reactivate(NamedTuple):
+    seat: int
+
+
+class Reactivate(_Reactivate):
     """The Cider Press: use again a space the seat used this round (HV-FNM-4)."""
 
-    seat: int
-    kind = "react"
+    __slots__ = ()
+    kind: ClassVar[str] = "react"
 
 
-class ForestDie(NamedTuple):
-    """The Lumberjack keeps one of two forest dice (HV-CHR)."""
-
+class _ForestDie(NamedTuple):
     seat: int
     first: int
     second: int
-    kind = "die"
+
+
+class ForestDie(_ForestDie):
+    """The Lumberjack keeps one of two forest dice (HV-CHR)."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = "die"
 
 
 # ---------------------------------------------------------------- the Fall Festival (HV-FFB, HV-NOV)
-class FestivalSpace(NamedTuple):
-    """Automatic: a Festival space's reward, once the basket question is settled."""
-
+class _FestivalSpace(NamedTuple):
     seat: int
     space: int
-    kind = "ffres"
 
 
-class Basket(NamedTuple):
+class FestivalSpace(_FestivalSpace):
+    """Automatic: a Festival space's reward, once the basket question is settled."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = "ffres"
+
+
+class _Basket(NamedTuple):
+    seat: int
+
+
+class Basket(_Basket):
     """Use the Hand-Woven Basket to take the basket back at the end of the turn (HV-NOV-12)."""
 
-    seat: int
-    kind = "basket"
+    __slots__ = ()
+    kind: ClassVar[str] = "basket"
 
 
-class BuyCard(NamedTuple):
-    """Buy one festival card (FF-1, or after a harvest: HV-FFC-2)."""
-
+class _BuyCard(NamedTuple):
     seat: int
     after_harvest: int  # the Harvest Helper novelty may be used here
     bought: int
-    kind = "buy"
 
 
-class CardOrCoin(NamedTuple):
+class BuyCard(_BuyCard):
+    """Buy one festival card (FF-1, or after a harvest: HV-FFC-2)."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = "buy"
+
+
+class _CardOrCoin(NamedTuple):
+    seat: int
+
+
+class CardOrCoin(_CardOrCoin):
     """FF-3: a festival card or the coins (HV-FFB-5)."""
 
-    seat: int
-    kind = "ff3"
+    __slots__ = ()
+    kind: ClassVar[str] = "ff3"
 
 
 #: Every record, by its kind: snapshots name frames by kind.
-BY_KIND: dict[str, type] = {cls.kind: cls for cls in (
+BY_KIND: dict[str, type[Any]] = {cls.kind: cls for cls in (
     KeepCharacter, KeepFarmhouse, SunriseSwap, Income, Turn, EndTurn, Visit, Plant, Tend, MarketTile,
     Reactivate, ForestDie, FestivalSpace, Basket, BuyCard, CardOrCoin)}
 

@@ -21,7 +21,7 @@ def _setup_open(state) -> bool:
     return setup_open(state.frames)
 
 
-def observe(state, seat: int) -> dict:
+def observe(state, seat: int | None) -> dict:
     """Public facts plus ``seat``'s own secrets; deck orders appear only as counts."""
     n = state.num_players
     hiding = _setup_open(state)
@@ -69,7 +69,7 @@ def observe(state, seat: int) -> dict:
     }
 
 
-def determinize(state, seat: int, rng) -> object:
+def determinize(state, seat: int, rng):
     """A clone where every hidden order (and other seats' secret setup cards) is re-sampled."""
     c = state.clone()
     r = Rng(rng.next64()) if hasattr(rng, "next64") else Rng(rng.getrandbits(64))

@@ -485,11 +485,11 @@ class HarvestPresentation(Presentation):
             return ActionView(cell, "clear forest", {"verb": "clear", "cell": cell})
         if k == BUILD:
             name, cell = BUILDINGS[a].name, cell_name(b)
-            args: dict[str, Any] = {"verb": "build", "building": name, "cell": cell}
+            build_args: dict[str, Any] = {"verb": "build", "building": name, "cell": cell}
             cost = self._build_cost(state, s, a)
             if cost is not None:
-                args["cost"] = cost
-            return ActionView(cell, f"build {name} at", args)
+                build_args["cost"] = cost
+            return ActionView(cell, f"build {name} at", build_args)
         if k == PAY:
             word = PAY_WORDS[a]
             return ActionView(word, "pay the fee with", {"verb": "pay", "pay": word})

@@ -184,6 +184,7 @@ class HarvestState(GameState):
     _advance = flow.advance
 
     def _log_decision(self, seat: int | None, action: Action) -> None:
+        assert seat is not None, "every Harvest move answers a seat's decision"
         log_action(self, seat, action)
 
     def _turn_marker(self) -> tuple:
@@ -248,7 +249,7 @@ class HarvestState(GameState):
         c._events = None  # search clones keep no log
         return c
 
-    def _observation(self, seat: int) -> dict:
+    def _observation(self, seat: int | None) -> dict:
         from .hidden import observe
 
         return observe(self, seat)
