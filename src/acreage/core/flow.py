@@ -1,9 +1,9 @@
 """A game's declared flow: the step that answers each kind of pending decision.
 
 A game keeps its decisions as records on ``state.frames`` (top = last) and declares, in its own
-``flow.py``, a table from record type to ``Step``. These two functions answer the record on top
-through that table, the same way for every game; what runs between decisions (automatic
-records, settling one-outcome choices) stays in each game's ``advance``.
+``flow.py``, a table from record type to ``Step``. ``entry_points`` makes the two functions that
+answer the record on top through that table, the same way for every game; what runs between
+decisions (automatic records, settling one-outcome choices) stays in each game's ``advance``.
 """
 
 from __future__ import annotations
@@ -19,16 +19,24 @@ class Step(NamedTuple):
     do: Callable[[Any, Any, Any], None]
 
 
-def legal_answers(steps: Mapping[type, Step], state) -> list:
-    """The legal answers to the decision on top (none with no decision pending)."""
-    if not state.frames:
-        return []
-    top = state.frames[-1]
-    step = steps.get(type(top))
-    return step.legal(state, top) if step is not None else []
+def entry_points(steps: Mapping[type, Step]) -> tuple[Callable[[Any], list], Callable[[Any, Any], None]]:
+    """A declared flow's two entry points, ``legal(state)`` and ``do(state, action)``: the
+    step of the record on top lists the legal answers (none with no decision pending) and
+    carries out one (no checks). Built once per game with the table's two halves looked up
+    directly, since they run at every step of every search."""
+    legal_of = {kind: step.legal for kind, step in steps.items()}
+    do_of = {kind: step.do for kind, step in steps.items()}
 
+    def legal(state) -> list:
+        frames = state.frames
+        if not frames:
+            return []
+        top = frames[-1]
+        step = legal_of.get(type(top))
+        return step(state, top) if step is not None else []
 
-def answer(steps: Mapping[type, Step], state, action) -> None:
-    """Carry out a legal ``action`` (no checks) by the step of the decision on top."""
-    top = state.frames[-1]
-    steps[type(top)].do(state, top, action)
+    def do(state, action) -> None:
+        top = state.frames[-1]
+        do_of[type(top)](state, top, action)
+
+    return legal, do

@@ -185,8 +185,10 @@ class FieldsState(GameState):
     # The template's hooks are the declared flow's own functions (no call in between: they
     # run at every step of every search).
     _generate = flow.legal
-    _do = flow.do
     _advance = flow.advance
+
+    def _do(self, action: Action) -> None:
+        flow.do(self, action)  # a method: mypy cannot match a built callable to the base's method
 
     # ------------------------------------------------------------------ scoring and words
     def score(self, seat: int) -> int:

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...core.flow import Step, answer, legal_answers
-from .actions import DONE, Action
+from ...core.flow import Step, entry_points
+from .actions import DONE
 from .festival import (
     basket_do,
     basket_legal,
@@ -90,14 +90,9 @@ AUTOMATIC: dict[type, Callable[[Any, Any], None]] = {
 }
 
 
-def legal(state) -> list[Action]:
-    """The legal answers to the decision on top (none with no decision pending)."""
-    return legal_answers(STEPS, state)
-
-
-def do(state, action: Action) -> None:
-    """Carry out a legal ``action`` (no checks) by the step of the decision on top."""
-    answer(STEPS, state, action)
+#: ``legal(state)``: the legal answers to the decision on top (none with no decision pending);
+#: ``do(state, action)``: carry out a legal action (no checks) by the step of the decision on top.
+legal, do = entry_points(STEPS)
 
 
 def advance(state) -> None:
