@@ -329,7 +329,7 @@ class HarvestView(BaseView):
         width = max(len(t) for t in lines) + 2
         title = Text(f" {label} · {info['score']} pts ")
         panel = Panel(Group(*body), title=title, title_align="left", box=box.ROUNDED, width=max(width, 56),
-                      border_style="bold yellow" if s == obs["to_act"] else "dim", padding=(0, 0))
+                      border_style="bold yellow" if s == obs["current_player"] else "dim", padding=(0, 0))
         return panel, max(width, 56)
 
     def farms(self, obs: dict, labels: Sequence[str], width: int) -> RenderableType:

@@ -50,7 +50,7 @@ def observe(state, seat: int | None) -> dict:
     return {
         "game": "harvest", "seat": seat, "players": n, "fall_festival": state.fall_festival,
         "round": state.round,
-        "phase": state.phase, "to_act": state.current_player, "seats": seats,
+        "phase": state.phase, "current_player": state.current_player, "seats": seats,
         "sunrise_display": sorted(state.display), "sunrise_stack_count": len(state.sunrise_stack),
         "workshop": [BUILDINGS[b].name if b >= 0 else None for b in state.workshop_slots],
         "building_stack_count": len(state.building_stack),

@@ -552,7 +552,7 @@ class HarvestPresentation(Presentation):
     def facts(self, state, seat: int | None) -> dict[str, Any]:
         """Round and phase in words, what each space still offers, the visit under way, card
         prices for the seat, and (solo) the target and final verdict against Mayor Gairy."""
-        to_act = state.current_player
+        acting = state.current_player
         out: dict[str, Any] = {
             "round": state.round, "rounds": R.ROUNDS, "phase": state.phase,
             "phase_words": PHASE_WORDS.get(state.phase, state.phase),
@@ -560,7 +560,7 @@ class HarvestPresentation(Presentation):
                             if state.phase != "over" else "Game over"),
         }
         top = state.frames[-1] if state.frames else None
-        if top is not None and to_act is not None:
+        if top is not None and acting is not None:
             out["now"] = DECISION_WORDS.get(top.kind, top.kind)
         spaces = {}
         for sp in SPACES:

@@ -132,8 +132,8 @@ function statusStrip(view, obs, facts, content) {
   const myTurn = mine && (view.legal || []).length > 0;
   if (facts.visit) strip.append(el("span", { class: "badge turn", "data-visit": facts.visit.space || facts.visit.area }, facts.visit.words));
   if (myTurn && facts.now) strip.append(el("span", { "data-now": "" }, el("b", {}, "Now: "), facts.now));
-  else if (view.status === "playing" && obs.to_act !== null && obs.to_act !== undefined && !myTurn)
-    strip.append(el("span", { class: "muted" }, `Waiting for ${shortName(view, obs.to_act)}…`));
+  else if (view.status === "playing" && obs.current_player !== null && obs.current_player !== undefined && !myTurn)
+    strip.append(el("span", { class: "muted" }, `Waiting for ${shortName(view, obs.current_player)}…`));
   if (facts.solo && !facts.solo.verdict) strip.append(soloLadder(facts.solo));
   return strip;
 }
@@ -387,7 +387,7 @@ function farmsPart(view, obs, content, L) {
 
 function farmPart(view, obs, content, s, L) {
   const info = obs.seats[s];
-  const toAct = obs.to_act === s;
+  const toAct = obs.current_player === s;
   const rows = (content.farm || {}).rows || 4, cols = (content.farm || {}).cols || 5;
   const W = cols * CELL + 22, H = rows * CELL + 18;
   const g = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, "data-farm": s, style: "display: block;" });
