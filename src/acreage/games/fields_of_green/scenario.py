@@ -68,20 +68,24 @@ def add_card(state: FieldsState, seat: int, name: str, at: tuple[int, int], wate
 
 
 def piece_at(state: FieldsState, seat: int, at: tuple[int, int]) -> int:
+    """The index of the seat's farm piece at ``at``."""
     return state.cells[seat][cell_of(*at)]
 
 
 def water_at(state: FieldsState, seat: int, at: tuple[int, int]) -> int:
+    """The Water on the Tower at ``at``."""
     return state.piece_water[seat][piece_at(state, seat, at)]
 
 
 def set_water(state: FieldsState, seat: int, at: tuple[int, int], water: int) -> None:
+    """Set the Water on the Tower at ``at``."""
     state.piece_water[seat][piece_at(state, seat, at)] = water
     _touch(state)
 
 
 def set_stock(state: FieldsState, seat: int, coins: int | None = None, food: int | None = None,
               vp: int | None = None, stored: tuple[str, ...] | None = None) -> None:
+    """Set the seat's coins, Food, VP tokens or stored cards (what is not given stays)."""
     if coins is not None:
         state.coins[seat] = coins
     if food is not None:
@@ -139,9 +143,11 @@ def gain_equipment(state: FieldsState, seat: int) -> None:
 
 
 def play(state: FieldsState, *actions: str) -> None:
+    """Apply actions written in notation, in order."""
     for text in actions:
         state.apply(text)
 
 
 def legal(state: FieldsState) -> set[str]:
+    """The legal actions, as notation."""
     return {str(a) for a in state.legal_actions()}

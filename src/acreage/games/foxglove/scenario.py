@@ -62,6 +62,7 @@ def add_building(
 
 
 def add_trail(state: FoxgloveState, seat: int, at: tuple[int, int], shape: str) -> None:
+    """Lay a trail of ``shape`` (e.g. ``"NS"``, ``"NEW"``) on an empty cell, free."""
     cell = cell_of(*at)
     if cell in state.cells[seat]:
         raise ValueError(f"cell {at} is already occupied")
@@ -82,12 +83,14 @@ def set_cubes(state: FoxgloveState, seat: int, at: tuple[int, int], **cubes: int
 
 
 def cubes_at(state: FoxgloveState, seat: int, at: tuple[int, int]) -> dict[str, int]:
+    """The goods on the building at ``at``, by name (types it lacks left out)."""
     b = state.cells[seat][cell_of(*at)]
     base = b * NUM_GOODS
     return {GOODS[g]: state.cubes[seat][base + g] for g in range(NUM_GOODS) if state.cubes[seat][base + g]}
 
 
 def tile_at(state: FoxgloveState, seat: int, at: tuple[int, int]) -> str | None:
+    """The name of the building or ``"trail"`` at ``at``, or None for an empty cell."""
     code = state.cells[seat].get(cell_of(*at))
     if code is None:
         return None
@@ -139,6 +142,7 @@ def set_stack(state: FoxgloveState, tier: str, top_first: list[str]) -> None:
 
 
 def display_names(state: FoxgloveState) -> list[list[str]]:
+    """The display's tiles by name, space by space (a stack lists each copy)."""
     return [[TILES[t].name for t in sp] for sp in state.display]
 
 
@@ -181,6 +185,7 @@ def play(state: FoxgloveState, *actions: str) -> None:
 
 
 def is_legal(state: FoxgloveState, text: str) -> bool:
+    """Whether the action written ``text`` is legal now."""
     return any(str(a) == text for a in state.legal_actions())
 
 

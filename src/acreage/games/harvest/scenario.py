@@ -32,6 +32,7 @@ def fresh(players: int = 3, seed: Any = 0, **options: Any) -> HarvestState:
 
 
 def touch(state: HarvestState) -> None:
+    """Forget the legal actions worked out before a hand edit (they are listed afresh)."""
     state._legal = None
 
 
@@ -59,6 +60,9 @@ def set_farm(state: HarvestState, seat: int, cells: dict[str, str], clear: bool 
 
 
 def set_market(state: HarvestState, p3: str | None, p2: str | None, p1: str | None) -> None:
+    """Lay out the festival card market by name: ``p3`` goes on top of the deck, ``p2`` and
+    ``p1`` face up (None: an empty place; for ``p3``, the deck as it was)."""
+
     def cid(name):
         return FESTIVAL_BY_NAME[name.lower()].id if name else -1
 
@@ -69,6 +73,7 @@ def set_market(state: HarvestState, p3: str | None, p2: str | None, p1: str | No
 
 
 def give_cards(state: HarvestState, seat: int, *names: str, fresh_: bool = False) -> None:
+    """Put festival cards in the seat's hand by name (``fresh_``: bought this turn, not usable yet)."""
     for n in names:
         state.cards[seat].append(FESTIVAL_BY_NAME[n.lower()].id)
         if fresh_:
