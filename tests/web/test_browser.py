@@ -454,6 +454,7 @@ def _other_seat_marked(server, browser, game: str) -> None:
     page = new_page(browser, 1400, 900)
     page.goto(server.url + made["links"]["0"])
     rng = random.Random(1)
+    mine = 0  # the game's seq right after this seat's last move
     for _ in range(200):
         if page.locator("[data-recent]").count():
             break
@@ -463,10 +464,13 @@ def _other_seat_marked(server, browser, game: str) -> None:
         if v["to_act"] != 0:
             page.wait_for_timeout(100)
             continue
-        if v["seq"] > 1 and _marked_within(page, 1000):
-            break  # the other seat's move reached the board before this seat moves on and clears it
+        # The other seat has moved since this seat did: give its mark time to reach the board
+        # (a slow render on a loaded machine) before this seat moves on and clears it.
+        if v["seq"] > max(mine, 1) and _marked_within(page, 5000):
+            break
         action = rng.choice(v["legal"])["text"]
-        api(server, f"/api/games/{made['id']}/actions", {"action": action, "seq": v["seq"]}, token)
+        sent = api(server, f"/api/games/{made['id']}/actions", {"action": action, "seq": v["seq"]}, token)
+        mine = sent["seq"]
         page.wait_for_timeout(50)
     assert page.locator("[data-recent]").count() > 0
     assert page.errors == []
