@@ -19,24 +19,34 @@ class Step(NamedTuple):
     do: Callable[[Any, Any, Any], None]
 
 
-def entry_points(steps: Mapping[type, Step]) -> tuple[Callable[[Any], list], Callable[[Any, Any], None]]:
+def entry_points(steps: Mapping[type, Step], phases: Mapping[Any, Step] | None = None,
+                 ) -> tuple[Callable[[Any], list], Callable[[Any, Any], None]]:
     """A declared flow's two entry points, ``legal(state)`` and ``do(state, action)``: the
-    step of the record on top lists the legal answers (none with no decision pending) and
-    carries out one (no checks). Built once per game with the table's two halves looked up
-    directly, since they run at every step of every search."""
+    step of the record on top lists the legal answers and carries out one (no checks); with no
+    record pending, the step of ``state.phase`` in ``phases`` does, where a phase is itself the
+    decision (Foxglove's construction turns and transport stages), else there is none. Built
+    once per game with the tables' halves looked up directly, since they run at every step of
+    every search."""
     legal_of = {kind: step.legal for kind, step in steps.items()}
     do_of = {kind: step.do for kind, step in steps.items()}
+    phase_legal = {phase: step.legal for phase, step in (phases or {}).items()}
+    phase_do = {phase: step.do for phase, step in (phases or {}).items()}
 
     def legal(state) -> list:
         frames = state.frames
-        if not frames:
-            return []
-        top = frames[-1]
-        step = legal_of.get(type(top))
-        return step(state, top) if step is not None else []
+        if frames:
+            top = frames[-1]
+            step = legal_of.get(type(top))
+            return step(state, top) if step is not None else []
+        step = phase_legal.get(state.phase)
+        return step(state, None) if step is not None else []
 
     def do(state, action) -> None:
-        top = state.frames[-1]
-        do_of[type(top)](state, top, action)
+        frames = state.frames
+        if frames:
+            top = frames[-1]
+            do_of[type(top)](state, top, action)
+        else:
+            phase_do[state.phase](state, None, action)
 
     return legal, do

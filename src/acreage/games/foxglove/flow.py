@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...core.flow import Step
-from .actions import A_DONE, A_PASS, Action
+from ...core.flow import Step, entry_points
+from .actions import A_DONE, A_PASS
 from .constants import CONSTRUCTION, FINAL, TRANSPORT
 from .construction import (
     begin_construction,
@@ -87,31 +87,9 @@ AUTOMATIC: dict[type, Callable[[Any, Any], None]] = {
 }
 
 
-#: The two halves of the tables above, looked up directly on the hot path.
-_LEGAL = {kind: step.legal for kind, step in STEPS.items()}
-_DO = {kind: step.do for kind, step in STEPS.items()}
-_PHASE_LEGAL = {phase: step.legal for phase, step in PHASE_STEPS.items()}
-_PHASE_DO = {phase: step.do for phase, step in PHASE_STEPS.items()}
-
-
-def legal(state) -> list[Action]:
-    """The legal answers to the decision on top, or to the phase's own decision."""
-    frames = state.frames
-    if frames:
-        top = frames[-1]
-        return _LEGAL[type(top)](state, top)
-    step = _PHASE_LEGAL.get(state.phase)
-    return step(state, None) if step is not None else []
-
-
-def do(state, action: Action) -> None:
-    """Carry out a legal ``action`` (no checks) by the step that answers it."""
-    frames = state.frames
-    if frames:
-        top = frames[-1]
-        _DO[type(top)](state, top, action)
-    else:
-        _PHASE_DO[state.phase](state, None, action)
+#: ``legal(state)``: the legal answers to the decision on top, or to the phase's own decision;
+#: ``do(state, action)``: carry out a legal action (no checks) by the step that answers it.
+legal, do = entry_points(STEPS, PHASE_STEPS)
 
 
 def advance(state) -> None:
@@ -136,9 +114,9 @@ def advance(state) -> None:
                 state._legal = acts
                 return
             if kind is TransportStart or kind is Trails:
-                acts = _LEGAL[kind](state, top)
+                acts = legal(state)
                 if len(acts) == 1:  # only "done" is left
-                    _DO[kind](state, top, acts[0])
+                    do(state, acts[0])
                     continue
                 state._legal = acts
                 return

@@ -132,8 +132,10 @@ class FoxgloveState(GameState):
     # The template's hooks are the declared flow's own functions (no call in between: they
     # run at every step of every search).
     _generate = flow.legal
-    _do = flow.do
     _advance = flow.advance
+
+    def _do(self, action: Action) -> None:
+        flow.do(self, action)  # a method: mypy cannot match a built callable to the base's method
 
     def _log_decision(self, seat: int | None, action: Action) -> None:
         if (action.kind == DONE and not self.frames and (self.phase == TRANSPORT or self.phase == FINAL)
