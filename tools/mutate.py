@@ -56,6 +56,7 @@ COMMON_TESTS = [
 #: tests/foxglove instead.)
 EXTRA_TESTS: dict[str, list[str]] = {
     "foxglove": ["tests/interop/test_encoding.py"],
+    "fields_of_green": ["tests/test_simultaneous_choices.py"],
 }
 
 #: mutmut's verdicts (mutmut.stats.status_by_exit_code), grouped for the score.

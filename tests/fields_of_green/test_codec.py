@@ -329,3 +329,70 @@ def test_frontier_bound_is_never_reached():
             acts = s.legal_actions()
             builds = [a for a in acts if str(a).split()[0] in ("build", "tower", "silo")]
             s.apply(rng.choice(builds) if builds and rng.random() < 0.9 else rng.choice(acts))
+
+
+def test_an_id_asked_for_a_card_or_cell_that_is_not_there_says_which_FG_SET_5():
+    """FG-SET-5: the id of an action naming a card the seat lacks, or a cell not on its farm's
+    edge, is refused with the cell, the seat and the action's word; after the end no id is
+    given for an action that needs a seat."""
+    s = _seat0_acting()
+    far = cell(9, 9)
+    with pytest.raises(IllegalAction, match=r"cell 9,9 is not an empty cell next to seat 0's farm \(build"):
+        s.action_id(Action(BUILD, far))
+    with pytest.raises(IllegalAction, match=r"seat 0 has no card at 9,9 \(restore\)"):
+        s.action_id(Action(RESTORE, far))
+    with pytest.raises(IllegalAction, match=r"seat 0 has no card at 9,9 \(equip\)"):
+        s.action_id(Action(EQUIP, 0, far, 0))
+    with pytest.raises(IllegalAction, match=r"seat 0 has no card at 9,9 \(install\)"):
+        s.action_id(Action(INSTALL, 0, far))
+    over = game(2)
+    rng = random.Random(3)
+    while not over.is_terminal:
+        over.apply(rng.choice(over.legal_actions()))
+    with pytest.raises(IllegalAction, match="^the game is over$"):
+        over.action_id(Action(RESTORE, far))
+
+
+@pytest.mark.parametrize("text,message", [
+    ("plough 1,1", "unknown action 'plough'; actions are split, pick, build, tower, silo, market, restore, "
+                   "pay, water, fill, sell, harvest, abandon, equip, install, done"),
+    ("split 3/3/1/1", "cannot read 'split 3/3/1/1': a split is four counts like 2/2/1/1 that add up to 6"),
+    ("done now", "cannot read 'done now': done takes nothing after it"),
+    ("market 3", "cannot read 'market 3': sell 0, 1 or 2 Food"),
+    ("sell -1", "cannot read 'sell -1': sell 0, 1 or 2 Food"),
+])
+def test_notation_that_cannot_be_read_says_what_is_wrong_FG_ACT_7(text, message):
+    """FG-ACT-7 (the action kinds): text that names no action, or a split, ``done`` or Food
+    count out of shape, is refused with what the notation expects, and the game is unchanged."""
+    s = _seat0_acting()
+    before = s.to_json()
+    with pytest.raises(IllegalAction) as refused:
+        s.apply(text)
+    assert str(refused.value) == message
+    assert s.to_json() == before
+
+
+def test_an_id_naming_a_cell_or_card_the_farm_lacks_is_a_bad_id_FG_SET_5():
+    """FG-SET-5: an id inside the id space that names a frontier cell or a card the seat's farm
+    does not have is refused as a bad id that counts what the farm has; after the end, ids of
+    a seat's cards mean nothing."""
+    from acreage.core.errors import BadActionId
+    from acreage.games.fields_of_green.queries import frontier_info
+
+    s = _seat0_acting()
+    edge = len(frontier_info(s, 0)[0])
+    with pytest.raises(BadActionId) as refused:
+        s.action_from_id(OFF_NEW + edge)
+    assert str(refused.value) == (f"action id {OFF_NEW + edge} names frontier cell #{edge}, "
+                                  f"but seat 0's farm has {edge}")
+    cards = len(s.piece_cells[0])
+    with pytest.raises(BadActionId) as refused:
+        s.action_from_id(OFF_PIECE + cards)
+    assert str(refused.value) == f"action id {OFF_PIECE + cards} names card #{cards}, which seat 0 does not have"
+    over = game(2)
+    rng = random.Random(3)
+    while not over.is_terminal:
+        over.apply(rng.choice(over.legal_actions()))
+    with pytest.raises(IllegalAction) as refused:
+        over.action_from_id(OFF_PIECE)
+    assert str(refused.value) == "the game is over"

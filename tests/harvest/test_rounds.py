@@ -291,3 +291,23 @@ def test_gairy_pieces_HV_GAI_1(players, ff, wheelbarrows, baskets):
     assign = ";".join(["Trader:Bakehouse", "Architect:Well House"][:players])
     s = action_start(players, ff, assign)
     assert (s.gairy_wheelbarrows, s.gairy_baskets) == (wheelbarrows, baskets)
+
+
+@pytest.mark.parametrize("p1,p2", [(0, 5), (5, 0)])
+def test_a_full_festival_market_stays_as_it_is_when_a_turn_ends_HV_FFC_6(p1, p2):
+    """The festival market slides and refills only once a card has left it (the card numbered 0
+    is a card like any other); each turn that ends is counted once."""
+    s = action_turn()
+    s.festival_p1, s.festival_p2 = p1, p2
+    deck, turns = list(s.festival_deck), s.turn_number
+    sc.touch(s)
+    placed = 0
+    for space in ("GS-3", "GS-2", "GS-inf"):  # general store visits that take no festival card
+        s.apply(f"place {space}")
+        s.apply("done")
+        placed += 1
+        if s.current_player != 0:
+            break
+    assert s.current_player == 1
+    assert (s.festival_p1, s.festival_p2, s.festival_deck) == (p1, p2, deck)
+    assert s.turn_number == turns + placed

@@ -967,3 +967,34 @@ def test_maisie_trading_post_pays_each_HV_FNM_5_HV_FNM_3():
         s.apply("pay wheat")
         s.apply("fertilizer")
     assert s.seeds[0][0] == 0 and s.fertilizer[0] == 3 and not _in_visit(s)
+
+
+@pytest.mark.parametrize("coins", range(0, 8))
+def test_a_priced_menu_action_is_offered_with_exactly_its_coins_HV_ACT_6_HV_GS_2_HV_GS_3_HV_WS_1_HV_WS_4(coins):
+    """Each priced action of the General Store and the Workshop is offered when the seat's coins
+    cover its price, the price itself included, and never with a coin fewer (a character with
+    no discount: the Trader)."""
+    from acreage.games.harvest import rulings as R
+    from acreage.games.harvest.content import CROPS
+
+    s = action_turn("Trader:Bakehouse")
+    s.coins[0], s.water[0], s.bucket_capacity[0] = coins, 0, 3
+    sc.touch(s)
+    s.apply("place GS-inf")
+    offered = legal(s)
+    assert ("fill" in offered) == (coins >= R.FILL_COST)
+    for crop in CROPS:
+        for k in range(1, R.MAX_BUY + 1):
+            assert (f"buy {k} {crop.name}" in offered) == (coins >= crop.price(k)), (crop.name, k)
+
+    s = action_turn("Trader:Bakehouse")
+    s.coins[0], s.bucket_capacity[0] = coins, 3
+    sc.set_farm(s, 0, {"1,5": "forest"})
+    s.apply("place W-3")
+    offered = legal(s)
+    assert ("upgrade" in offered) == (coins >= R.UPGRADE_COST)
+    assert ("clear 1,5" in offered) == (coins >= R.CLEAR_COST)
+    for slot, b in enumerate(s.workshop_slots):
+        if b >= 0:
+            cost = R.ROW_COSTS[slot // R.SLOTS_PER_ROW]
+            assert (f"build {BUILDINGS[b].name} 3,1" in offered) == (coins >= cost), (slot, cost)
