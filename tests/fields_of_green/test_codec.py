@@ -388,7 +388,8 @@ def test_an_id_naming_a_cell_or_card_the_farm_lacks_is_a_bad_id_FG_SET_5():
     cards = len(s.piece_cells[0])
     with pytest.raises(BadActionId) as refused:
         s.action_from_id(OFF_PIECE + cards)
-    assert str(refused.value) == f"action id {OFF_PIECE + cards} names card #{cards}, which seat 0 does not have"
+    assert str(refused.value) == (f"action id {OFF_PIECE + cards} names card #{cards}, "
+                                  "which seat 0 does not have")
     over = game(2)
     rng = random.Random(3)
     while not over.is_terminal:

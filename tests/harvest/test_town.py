@@ -970,7 +970,8 @@ def test_maisie_trading_post_pays_each_HV_FNM_5_HV_FNM_3():
 
 
 @pytest.mark.parametrize("coins", range(0, 8))
-def test_a_priced_menu_action_is_offered_with_exactly_its_coins_HV_ACT_6_HV_GS_2_HV_GS_3_HV_WS_1_HV_WS_4(coins):
+def test_priced_menu_actions_are_offered_with_exactly_their_coins_HV_ACT_6_HV_GS_2_HV_GS_3_HV_WS_1(coins):
+    # Checks HV-ACT-6, HV-GS-2, HV-GS-3, HV-WS-1, HV-WS-4.
     """Each priced action of the General Store and the Workshop is offered when the seat's coins
     cover its price, the price itself included, and never with a coin fewer (a character with
     no discount: the Trader)."""
