@@ -89,6 +89,25 @@ def test_a_harvest_is_worth_more_than_the_ripe_crops_it_takes_HV_FLD_6():
         assert hv_value(harvested, 0) > hv_value(ripe, 0) > hv_value(_harvest_round(round_, pieces), 0)
 
 
+def test_a_crop_keeps_its_worth_through_the_last_visit_of_an_earlier_round_HV_FLD_6():
+    """Before round 4 the next round's placements come whatever the seat's last visit of this
+    round does, so a ripe crop is worth the same while that visit is under way as after it; in
+    round 4 that visit is the last chance, worth less than a round to come and more than none."""
+    from acreage.games.harvest.frames import Visit
+
+    def in_last_visit(state):
+        state.frames.append(Visit(seat=0, space=-1, menus=0, actions_left=1, workshop_done=0, finn=0,
+                                  maisie=0, trading_post=0, fee_paid=0, soil_mix=0, area="", discount=0,
+                                  only=0))
+        return state
+
+    crops = {"1,1": "pumpkin crop", "1,2": "pumpkin crop"}
+    assert hv_value(in_last_visit(_harvest_round(2, 0, crops)), 0) == pytest.approx(
+        hv_value(_harvest_round(2, 0, crops), 0))
+    last = hv_value(in_last_visit(_harvest_round(4, 0, crops)), 0)
+    assert hv_value(_harvest_round(3, 0, crops), 0) > last > hv_value(_harvest_round(4, 0, crops), 0)
+
+
 def test_inputs_are_worth_nothing_once_no_placement_is_left_HV_END_3():
     stocked = _harvest_round(4, 0)
     stocked.water[0] = 3

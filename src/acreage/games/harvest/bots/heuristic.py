@@ -56,11 +56,12 @@ def value(state, seat: int) -> float:
     v = float(_final_now(state, seat))
     now, later = _pieces_left(state, seat)
     reach = _REACH_LATER if later else _REACH_LAST
-    if now == 0 and later == 0:
+    # With no placement left in the game, only the seat's own visit under way may still hold a
+    # Fields action: one last chance, else nothing. (Earlier rounds keep their reach: the
+    # next round's placements come whatever this visit does.)
+    if now == 0 and later == 0 and not any(
+            type(f) is Visit and f.seat == seat and f.actions_left > 0 for f in state.frames):
         reach = (0.0, 0.0, 0.0, 0.0)
-    # The seat's own visit under way may still hold a Fields action: one more chance.
-    if now == 0 and any(type(f) is Visit and f.seat == seat and f.actions_left > 0 for f in state.frames):
-        reach = _REACH_LAST
     ripe_kinds = set()
     for cell in state.farm[seat]:
         if cell >= CROP0:
