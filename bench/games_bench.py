@@ -5,29 +5,42 @@ after an apply; games that already prepare the next list inside ``apply`` show t
 ``apply``), per ``clone`` and per ``determinize``, over positions sampled from random games;
 and random full games per second.
 
+Each figure with a goal (``bench/goals.py``) is printed with it: Harvest's clone at 4 players,
+early and late in the game (it must not grow), ``determinize`` in the two games with hidden
+hands, and random 2-player games per CPU-second (twice the recorded baseline).
+
 Run: ``python bench/games_bench.py [--quick]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
+import sys
 import time
 
 import acreage
 from acreage.core import games
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from goals import DETERMINIZE, HARVEST_CLONE_4P, doubled  # noqa: E402
+
 
 def _positions(name: str, players: int, count: int, seed: int) -> list:
+    """Positions of random games, each with how far into its game it lies (0 to 1)."""
     rng = random.Random(seed)
     out, g = [], 0
     while len(out) < count:
         state = acreage.new_game(name, players=players, seed=seed + g)
+        taken, step = [], 0
         while not state.is_terminal:
             if rng.random() < 0.15:
-                out.append(state.clone())
+                taken.append((state.clone(), step))
             state.apply(rng.choice(state.legal_actions()))
+            step += 1
+        out += [(position, at / max(1, step)) for position, at in taken]
         g += 1
     return out[:count]
 
@@ -38,13 +51,20 @@ def _median_us(samples: list[float]) -> float:
 
 def bench_game(name: str, players: int, positions: int, games_n: int) -> dict:
     rng = random.Random(1)
-    states = _positions(name, players, positions, seed=10 * players)
+    sampled = _positions(name, players, positions, seed=10 * players)
+    states = [state for state, _ in sampled]
     t_clone, t_apply, t_legal, t_det = [], [], [], []
+    t_early, t_late = [], []
     pc = time.perf_counter
-    for state in states:
+    for state, progress in sampled:
         t0 = pc()
         copy = state.clone()
-        t_clone.append(pc() - t0)
+        took = pc() - t0
+        t_clone.append(took)
+        if progress < 1 / 3:
+            t_early.append(took)
+        elif progress > 2 / 3:
+            t_late.append(took)
         action = rng.choice(copy.legal_actions())
         t0 = pc()
         copy.apply(action)
@@ -57,15 +77,17 @@ def bench_game(name: str, players: int, positions: int, games_n: int) -> dict:
         t0 = pc()
         state.determinize(seat, random.Random(7))
         t_det.append(pc() - t0)
-    t0 = pc()
+    t0 = time.process_time()
     for g in range(games_n):
         state = acreage.new_game(name, players=players, seed=1000 + g)
         r = random.Random(g)
         while not state.is_terminal:
             state.apply(r.choice(state.legal_actions()))
-    rate = games_n / (pc() - t0)
+    rate = games_n / (time.process_time() - t0)
     return {
         "apply": _median_us(t_apply), "legal": _median_us(t_legal), "clone": _median_us(t_clone),
+        "clone_early": _median_us(t_early) if t_early else float("nan"),
+        "clone_late": _median_us(t_late) if t_late else float("nan"),
         "determinize": _median_us(t_det), "games_per_s": rate, "positions": len(states),
     }
 
@@ -75,14 +97,30 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer samples")
     args = parser.parse_args()
     positions, games_n = (300, 20) if args.quick else (2000, 100)
-    print("Every registered game: median µs per call, random full games per second (one core)")
-    head = ("game", "players", "apply", "legal", "clone", "determ.", "games/s")
-    print(f"{head[0]:16s} {head[1]:>7s} " + " ".join(f"{h:>8s}" for h in head[2:6]) + f" {head[6]:>9s}")
+    print("Every registered game: median µs per call, random full games per CPU-second (one core)")
+    head = ("game", "players", "apply", "legal", "clone", "early", "late", "determ.", "games/s")
+    print(f"{head[0]:16s} {head[1]:>7s} " + " ".join(f"{h:>8s}" for h in head[2:8]) + f" {head[8]:>9s}")
+    verdicts = []
     for info in games():
         for players in range(info.min_players, info.max_players + 1):
             r = bench_game(info.name, players, positions, games_n)
             print(f"{info.name:16s} {players:7d} {r['apply']:8.1f} {r['legal']:8.1f} {r['clone']:8.1f} "
-                  f"{r['determinize']:8.1f} {r['games_per_s']:9.1f}")
+                  f"{r['clone_early']:8.1f} {r['clone_late']:8.1f} {r['determinize']:8.1f} "
+                  f"{r['games_per_s']:9.1f}")
+            if info.name == "harvest" and players == 4:
+                for when in ("early", "late"):
+                    verdicts.append(f"{HARVEST_CLONE_4P.what} ({when}): {r['clone_' + when]:.1f} µs, "
+                                    f"{HARVEST_CLONE_4P.verdict(r['clone_' + when])}")
+            if info.name in ("harvest", "fields_of_green") and players == 2:
+                verdicts.append(f"{info.name} determinize at 2 players: {r['determinize']:.1f} µs, "
+                                f"{DETERMINIZE.verdict(r['determinize'])}")
+                goal = doubled(info.name)
+                if goal is not None:
+                    verdicts.append(f"{goal.what}: {r['games_per_s']:.0f}, {goal.verdict(r['games_per_s'])}")
+    print()
+    print("Goals (bench/goals.py):")
+    for line in verdicts:
+        print(f"  {line}")
 
 
 if __name__ == "__main__":
