@@ -263,3 +263,34 @@ def test_trail_shapes_that_are_not_shapes_are_refused_with_the_reason_FF_TRL_7()
     with pytest.raises(ValueError, match="is not a trail shape: a trail opens on 2 or 3 sides"):
         parse_shape("N")
     assert parse_shape("WN") == parse_shape("NW")
+
+
+def test_refusals_of_notation_and_ids_say_exactly_what_is_wrong_FF_CON_1_FF_TRN_1():
+    """The words of each refusal, whole: what was typed or asked, the seat, the cell and the
+    action that names it, and the forms an action takes; a move with two arrows names the part
+    that is not a cell. After the end no action has an id."""
+    state = game()
+    assert _refusal(state, "") == "empty action; type a move such as 'pass' or 'build Sheepfold'"
+    assert _refusal(state, "place") == (
+        "cannot read 'place'; actions look like: pass | trails | done | process | build <tile> | "
+        "place x,y | trail NS x,y | upgrade NEW x,y | pay wood x,y | keep wood | choose sheep | "
+        "haul coal x,y | move wood x,y>x,y")
+    assert _refusal(state, "move wood 0,1>1,1>2,2") == (
+        "'1,1>2,2' is not a cell; write x,y such as 0,1 or -2,3")
+    home, empty = cell_of(0, 0), cell_of(5, 5)
+    for action, words in (
+        (Action(PAY, 0, empty), "pay wood 5,5"),
+        (Action(HAUL, 1, empty), "haul stone 5,5"),
+        (Action(MOVE, 0, empty, home), "move wood 5,5>0,0"),
+        (Action(MOVE, 0, home, empty), "move wood 0,0>5,5"),
+    ):
+        with pytest.raises(IllegalAction) as refused:
+            state._action_id(action)
+        assert str(refused.value) == f"there is no building of seat 0 at 5,5 ({words})"
+    over = acreage.new_game("foxglove", players=1, seed=2, move_cap=2)
+    rng = random.Random(2)
+    while not over.is_terminal:
+        over.apply(rng.choice(over.legal_actions()))
+    with pytest.raises(IllegalAction) as refused:
+        over._action_id(Action(PLACE, home))
+    assert str(refused.value) == "the game is over: no action has an id"
