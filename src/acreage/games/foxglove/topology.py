@@ -62,7 +62,7 @@ class Topology:
     """Connectivity facts of one town layout. Treat as immutable once built."""
 
     __slots__ = ("frontier", "frontier_index", "trails", "trail_index", "comp", "members", "_expert",
-                 "_cells", "_kinds", "_needs", "_upgradable", "_grown", "__weakref__")
+                 "_cells", "_kinds", "_needs", "_upgradable", "_grown", "_firsts", "__weakref__")
 
     def __init__(self, cells: dict[int, int], kinds: list[int]) -> None:
         self._cells = cells.copy()
@@ -80,6 +80,12 @@ class Topology:
         self.trails: tuple[int, ...] = tuple(sorted(c for c, code in cells.items() if code < 0))
         self.trail_index = {c: i for i, c in enumerate(self.trails)}
         self.comp, self.members = self._components(lambda cell: True)
+        firsts: list[int] = []
+        for c, label in self.comp.items():
+            if label == len(firsts):
+                firsts.append(c)
+        #: Each group's first cell, by label (labels follow the first cells' order).
+        self._firsts = tuple(firsts)
         self._expert: dict[int, tuple[dict[int, int], dict[int, tuple[int, ...]]]] = {}
         self._needs: tuple[tuple[int, int], ...] | None = None
         self._upgradable: tuple[tuple[int, int], ...] | None = None
@@ -133,13 +139,52 @@ class Topology:
             new.trail_index = {c: i for i, c in enumerate(new.trails)}
         else:
             new.trails, new.trail_index = self.trails, self.trail_index
-        # The groups joined to the cell merge; groups are then relabelled by their first cell.
+        # The groups joined to the cell merge; groups are labelled by their first cell's order.
         comp = self.comp
         merged = {comp[nb] for d, nb in neighbours(cell) if nb in comp and joined(cells, kinds, cell, d, nb)}
         if not fresh:
             merged.add(comp[cell])
+        if not (fresh and len(merged) <= 1 and self._join_one(new, cell, code, merged)):
+            self._regroup(new, cell, fresh, merged)
+        if fresh and self._needs is not None:
+            # Only the frontier cells beside the new one demand other openings now.
+            before = dict(self._needs)
+            beside = {nb for _d, nb in neighbours(cell)}
+            new._needs = tuple((f, before[f] if f in before and f not in beside
+                                else openings_needed(cells, f)) for f in new.frontier)
+        return new
+
+    def _join_one(self, new: Topology, cell: int, code: int, merged: set[int]) -> bool:
+        """The common case of ``_grow``: a new cell joins one group or none, and no group's
+        label changes. False (nothing set) when the labels would change."""
+        firsts = self._firsts
+        if merged:
+            (label,) = merged
+            if cell < firsts[label] and label > 0 and firsts[label - 1] > cell:
+                return False
+            new._firsts = firsts if cell > firsts[label] else (*firsts[:label], cell, *firsts[label + 1:])
+            members = self.members
+            if code >= 0:  # the newest building has the largest index
+                members = dict(members)
+                members[label] = (*members[label], code)
+        else:
+            label = len(firsts)
+            if firsts and cell < firsts[-1]:
+                return False
+            new._firsts = (*firsts, cell)
+            members = dict(self.members)
+            members[label] = (code,) if code >= 0 else ()
+        comp = dict(self.comp)
+        comp[cell] = label
+        new.comp = comp if cell > next(reversed(self.comp), -1) else {c: comp[c] for c in sorted(comp)}
+        new.members = members
+        return True
+
+    def _regroup(self, new: Topology, cell: int, fresh: bool, merged: set[int]) -> None:
+        """``_grow``'s general case: merge the groups and label every group anew."""
+        cells = new._cells
         groups: dict[int, list[int]] = {}
-        for c, label in comp.items():
+        for c, label in self.comp.items():
             groups.setdefault(-1 if label in merged else label, []).append(c)
         if fresh:
             groups.setdefault(-1, []).append(cell)
@@ -155,7 +200,7 @@ class Topology:
             members[label] = tuple(sorted(found))
         new.comp = {c: label_of[c] for c in sorted(cells)}
         new.members = members
-        return new
+        new._firsts = tuple(min(group) for group in order)
 
     def frontier_needs(self) -> tuple[tuple[int, int], ...]:
         """``(cell, openings)`` for each frontier cell, in frontier order: the openings a new
