@@ -1,6 +1,6 @@
 """The engine's speed goals, in one place, so every benchmark prints its figure beside its goal.
 
-A goal is what the engine is held to (docs/performance.md says why each was chosen); a
+A goal is what the engine is held to (docs/performance.md lists them and what has been done); a
 *baseline* is a figure measured before the work toward the goal began, kept so a goal stated as
 "twice as fast" has a number to be twice. Times are on one core; "per CPU-second" figures use
 the process's CPU time, so a loaded machine changes them less than wall time would (it still

@@ -115,3 +115,28 @@ def test_observation_varies_with_hidden_order_only_not_HV_RES_6():
     for seat in range(3):
         assert s.observation(seat) == t.observation(seat)
         assert s.observation_tensor(seat) == t.observation_tensor(seat)
+
+
+def _mutables(value, out: set[int]) -> None:
+    if isinstance(value, (list, dict)):
+        out.add(id(value))
+        for item in (value.values() if isinstance(value, dict) else value):
+            _mutables(item, out)
+
+
+@pytest.mark.parametrize("players,ff", CASES)
+def test_a_clone_holds_no_list_or_dict_of_its_original(players, ff):
+    """The hand-written clone copies every mutable field, however deep (the move record, the
+    farms, the stacks, the buildings' entries): no list or dict is shared, early or late."""
+    for upto in (0, 40, 150):
+        s = random_game(players, 5, ff, upto=upto)
+        s.legal_actions()
+        c = s.clone()
+        assert set(vars(c)) == set(vars(s))
+        mine: set[int] = set()
+        theirs: set[int] = set()
+        for name, value in vars(s).items():
+            _mutables(value, mine)
+            _mutables(vars(c)[name], theirs)
+        assert not mine & theirs
+        assert c.rng is not s.rng and c.to_json() == s.to_json()

@@ -18,7 +18,7 @@ from .events import goods_dict, source
 from .frames import BeginConstruction, Build, Choose, EndTurn, Keep, Pay, Place, Refill, SoloRefresh, Trails
 from .geometry import cell_name
 from .goods import GOODS, NUM_GOODS
-from .queries import affordable, can_trail, space_of, topology, totals
+from .queries import affordable, can_trail, space_of, topology, totals, town_changed
 from .rulings import MAX_BUILDINGS
 from .scoring import gain
 from .transport import start_stages
@@ -115,7 +115,7 @@ def complete_build(state, seat: int, tid: int, cell: int) -> None:
     state.building_tiles[seat].append(tid)
     state.building_cells[seat].append(cell)
     state.cubes[seat].extend((0, 0, 0, 0, 0))
-    state._topologies[seat] = None
+    town_changed(state, seat, cell)
     # A construction helper works from the moment it stands (FF-EFX-18..20).
     state.free_trails[seat] += _FREE_TRAIL[tid]
     state.wood_for_stone_left[seat] += _SUBS[tid]

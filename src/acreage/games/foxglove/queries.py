@@ -11,10 +11,10 @@ from ...core.caches import memo_table
 from . import effects as fx
 from .constants import _HAS_END, _HAS_PROCESSING
 from .content import TILES
-from .geometry import is_tee, neighbours, opposite, ring
+from .geometry import is_tee, ring
 from .goods import COAL, NUM_GOODS, SHEEP, STONE, WHEAT, WOOD
 from .rulings import MAX_TRAILS
-from .topology import Topology
+from .topology import Topology, live_openings, openings_needed
 
 
 # ---------------------------------------------------------------- costs (FF-CON-6/7, FF-TRL-2..5, FF-EFX-20)
@@ -102,19 +102,15 @@ def topology(state, seat: int) -> Topology:
     return topo
 
 
-def live_openings(cells: dict[int, int], cell: int, mask: int) -> int:
-    """The openings of ``mask`` (a trail at ``cell``, laid or only considered) that face a
-    building or a trail open back toward ``cell``: the connections it makes."""
-    live = 0
-    for d, nb in neighbours(cell):
-        if not mask & d:
-            continue
-        code = cells.get(nb)
-        if code is None:
-            continue
-        if code >= 0 or (-code) & opposite(d):
-            live |= d
-    return live
+
+
+def town_changed(state, seat: int, cell: int) -> None:
+    """``state.cells[seat][cell]`` has just changed (a new tile, trail or T-junction): the
+    seat's topology, if one was worked out, is grown by that cell instead of being dropped and
+    built again at the next question."""
+    topo = state._topologies[seat]
+    if topo is not None:
+        state._topologies[seat] = topo.grown(cell, state.cells[seat][cell], state.building_tiles[seat])
 
 
 def trail_live_openings(state, seat: int, cell: int) -> int:
@@ -125,13 +121,7 @@ def trail_live_openings(state, seat: int, cell: int) -> int:
 
 def required_openings(state, seat: int, cell: int) -> int:
     """Openings a new trail at ``cell`` must have so no trail end is cut off (FF-TRL-8)."""
-    cells = state.cells[seat]
-    need = 0
-    for d, nb in neighbours(cell):
-        code = cells.get(nb)
-        if code is not None and code < 0 and (-code) & opposite(d):
-            need |= d
-    return need
+    return openings_needed(state.cells[seat], cell)
 
 
 def trail_budget(state, seat: int) -> int:

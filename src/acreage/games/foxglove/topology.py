@@ -1,17 +1,47 @@
 """Who is joined to whom in a town: trail connections, reachability and the frontier.
 
 Computed once per change of a town's layout (only construction changes it) and shared by
-clones until one of them builds, so transport move generation is a lookup, not a search.
+clones until one of them builds, so transport move generation is a lookup, not a search. The
+facts a trail action needs (the openings each frontier cell demands, the trails that can become
+T-junctions) are layout facts too, worked out on first use and kept with the layout.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from weakref import WeakValueDictionary
 
 from .content import TILES
-from .geometry import neighbours, opposite
+from .geometry import TEES, neighbours, opposite
+
+TEE_SET = frozenset(TEES)
 
 CONNECTOR = frozenset(t.id for t in TILES if any(e.kind == "connector" for e in t.effects))
+
+
+def live_openings(cells: dict[int, int], cell: int, mask: int) -> int:
+    """The openings of ``mask`` (a trail at ``cell``, laid or only considered) that face a
+    building or a trail open back toward ``cell``: the connections it makes."""
+    live = 0
+    for d, nb in neighbours(cell):
+        if not mask & d:
+            continue
+        code = cells.get(nb)
+        if code is None:
+            continue
+        if code >= 0 or (-code) & opposite(d):
+            live |= d
+    return live
+
+
+def openings_needed(cells: dict[int, int], cell: int) -> int:
+    """Openings a new trail at ``cell`` must have so no trail end is cut off (FF-TRL-8)."""
+    need = 0
+    for d, nb in neighbours(cell):
+        code = cells.get(nb)
+        if code is not None and code < 0 and (-code) & opposite(d):
+            need |= d
+    return need
 
 
 def joined(cells: dict[int, int], kinds: Sequence[int], a: int, d: int, b: int) -> bool:
@@ -32,11 +62,12 @@ class Topology:
     """Connectivity facts of one town layout. Treat as immutable once built."""
 
     __slots__ = ("frontier", "frontier_index", "trails", "trail_index", "comp", "members", "_expert",
-                 "_cells", "_kinds")
+                 "_cells", "_kinds", "_needs", "_upgradable", "_grown", "_firsts", "__weakref__")
 
     def __init__(self, cells: dict[int, int], kinds: list[int]) -> None:
         self._cells = cells.copy()
         self._kinds = tuple(kinds)
+        self._grown: WeakValueDictionary[tuple[int, int, int], Topology] = WeakValueDictionary()
         frontier = set()
         for cell in cells:
             for _d, nb in neighbours(cell):
@@ -49,7 +80,144 @@ class Topology:
         self.trails: tuple[int, ...] = tuple(sorted(c for c, code in cells.items() if code < 0))
         self.trail_index = {c: i for i, c in enumerate(self.trails)}
         self.comp, self.members = self._components(lambda cell: True)
+        firsts: list[int] = []
+        for c, label in self.comp.items():
+            if label == len(firsts):
+                firsts.append(c)
+        #: Each group's first cell, by label (labels follow the first cells' order).
+        self._firsts = tuple(firsts)
         self._expert: dict[int, tuple[dict[int, int], dict[int, tuple[int, ...]]]] = {}
+        self._needs: tuple[tuple[int, int], ...] | None = None
+        self._upgradable: tuple[tuple[int, int], ...] | None = None
+
+    def __reduce__(self):
+        """Pickled as its layout (a copy sent to a bot worker builds it again when asked):
+        the derived facts and the weak table of successors do not travel."""
+        return (Topology, (self._cells, list(self._kinds)))
+
+    def grown(self, cell: int, code: int, kinds: Sequence[int]) -> Topology:
+        """The topology once ``code`` stands at ``cell`` (a new tile or trail, or a trail
+        upgraded to a T-junction), ``kinds`` the town's tiles after it: derived from this one
+        instead of built again, and equal to a fresh build.
+
+        Adding a cell, or opening a trail wider, only adds connections (``joined`` depends on
+        the two cells alone), so the groups the cell joins merge and every other group stays as
+        it was. Successors are remembered while some position holds them (weakly, so a game's
+        chain of layouts is not kept alive by its first one): the clones of a search that lay the
+        same trail share one topology, as positions with one layout share one through
+        ``queries.topology``."""
+        tile = kinds[code] if code >= 0 else -1
+        key = (cell, code, tile)
+        child = self._grown.get(key)
+        if child is None:
+            child = self._grown[key] = self._grow(cell, code, kinds)
+        return child
+
+    def _grow(self, cell: int, code: int, kinds: Sequence[int]) -> Topology:
+        new = Topology.__new__(Topology)
+        cells = self._cells.copy()
+        fresh = cell not in cells
+        cells[cell] = code
+        new._cells = cells
+        new._kinds = kinds = tuple(kinds)
+        new._grown = WeakValueDictionary()
+        new._expert = {}
+        new._needs = None
+        new._upgradable = None
+        if fresh:
+            frontier = set(self.frontier)
+            frontier.discard(cell)
+            for _d, nb in neighbours(cell):
+                if nb not in cells:
+                    frontier.add(nb)
+            new.frontier = tuple(sorted(frontier))
+            new.frontier_index = {c: i for i, c in enumerate(new.frontier)}
+        else:
+            new.frontier, new.frontier_index = self.frontier, self.frontier_index
+        if fresh and code < 0:
+            new.trails = tuple(sorted((*self.trails, cell)))
+            new.trail_index = {c: i for i, c in enumerate(new.trails)}
+        else:
+            new.trails, new.trail_index = self.trails, self.trail_index
+        # The groups joined to the cell merge; groups are labelled by their first cell's order.
+        comp = self.comp
+        merged = {comp[nb] for d, nb in neighbours(cell) if nb in comp and joined(cells, kinds, cell, d, nb)}
+        if not fresh:
+            merged.add(comp[cell])
+        if not (fresh and len(merged) <= 1 and self._join_one(new, cell, code, merged)):
+            self._regroup(new, cell, fresh, merged)
+        if fresh and self._needs is not None:
+            # Only the frontier cells beside the new one demand other openings now.
+            before = dict(self._needs)
+            beside = {nb for _d, nb in neighbours(cell)}
+            new._needs = tuple((f, before[f] if f in before and f not in beside
+                                else openings_needed(cells, f)) for f in new.frontier)
+        return new
+
+    def _join_one(self, new: Topology, cell: int, code: int, merged: set[int]) -> bool:
+        """The common case of ``_grow``: a new cell joins one group or none, and no group's
+        label changes. False (nothing set) when the labels would change."""
+        firsts = self._firsts
+        if merged:
+            (label,) = merged
+            if cell < firsts[label] and label > 0 and firsts[label - 1] > cell:
+                return False
+            new._firsts = firsts if cell > firsts[label] else (*firsts[:label], cell, *firsts[label + 1:])
+            members = self.members
+            if code >= 0:  # the newest building has the largest index
+                members = dict(members)
+                members[label] = (*members[label], code)
+        else:
+            label = len(firsts)
+            if firsts and cell < firsts[-1]:
+                return False
+            new._firsts = (*firsts, cell)
+            members = dict(self.members)
+            members[label] = (code,) if code >= 0 else ()
+        comp = dict(self.comp)
+        comp[cell] = label
+        new.comp = comp if cell > next(reversed(self.comp), -1) else {c: comp[c] for c in sorted(comp)}
+        new.members = members
+        return True
+
+    def _regroup(self, new: Topology, cell: int, fresh: bool, merged: set[int]) -> None:
+        """``_grow``'s general case: merge the groups and label every group anew."""
+        cells = new._cells
+        groups: dict[int, list[int]] = {}
+        for c, label in self.comp.items():
+            groups.setdefault(-1 if label in merged else label, []).append(c)
+        if fresh:
+            groups.setdefault(-1, []).append(cell)
+        order = sorted(groups.values(), key=min)
+        label_of = {}
+        members = {}
+        for label, group in enumerate(order):
+            found = []
+            for c in group:
+                label_of[c] = label
+                if cells[c] >= 0:
+                    found.append(cells[c])
+            members[label] = tuple(sorted(found))
+        new.comp = {c: label_of[c] for c in sorted(cells)}
+        new.members = members
+        new._firsts = tuple(min(group) for group in order)
+
+    def frontier_needs(self) -> tuple[tuple[int, int], ...]:
+        """``(cell, openings)`` for each frontier cell, in frontier order: the openings a new
+        trail there must have (FF-TRL-8)."""
+        if self._needs is None:
+            cells = self._cells
+            self._needs = tuple((cell, openings_needed(cells, cell)) for cell in self.frontier)
+        return self._needs
+
+    def upgradable(self) -> tuple[tuple[int, int], ...]:
+        """``(cell, live openings)`` of each straight or curve, in cell order: the trails a
+        T-junction may replace, keeping the openings that join something (FF-TRL-4, FF-TRL-11)."""
+        if self._upgradable is None:
+            cells = self._cells
+            trails = [(c, -code) for c, code in sorted(cells.items()) if code < 0 and -code not in TEE_SET]
+            self._upgradable = tuple((cell, live_openings(cells, cell, mask)) for cell, mask in trails)
+        return self._upgradable
 
     def _components(self, passable) -> tuple[dict[int, int], dict[int, tuple[int, ...]]]:
         """Label connected groups of passable cells; list the buildings in each group."""
@@ -73,7 +241,9 @@ class Topology:
                         stack.append(nb)
             members[label] = tuple(sorted(found))
             label += 1
-        return comp, members
+        # One canonical form, cells in order: a topology grown by one cell (``grown``) equals
+        # the one built from scratch, dict order included (bots iterate ``comp``).
+        return {c: comp[c] for c in sorted(comp)}, members
 
     def expert(self, g: int) -> tuple[dict[int, int], dict[int, tuple[int, ...]]]:
         """Groups for goods type ``g`` when only trails and buildings showing ``g`` may be

@@ -8,11 +8,12 @@ which lays the trail or makes the upgrade once paid.
 
 from __future__ import annotations
 
+from ...core.caches import memo_table
 from .actions import A_DONE, DONE, TRAIL, UPGRADE, Action
 from .construction import end_turn
 from .frames import NewTrail, Pay, Trails, Upgrade
-from .geometry import SHAPES, TEE_INDEX, TEES, cell_name, is_tee, shape_name
-from .queries import required_openings, topology, trail_budget, trail_live_openings
+from .geometry import SHAPES, TEE_INDEX, TEES, cell_name, shape_name
+from .queries import topology, town_changed, trail_budget
 from .rulings import MAX_TRAILS
 
 
@@ -20,28 +21,44 @@ def trails_legal(state, top: Trails) -> list[Action]:
     """A new trail on each frontier cell in each shape that leaves no trail end cut off and
     that the seat can pay for (or lay free with a Lean-to); an upgrade of each straight or
     curve to each T-junction that keeps its live openings; done once something was laid
-    (FF-CON-4, FF-TRL-2..11)."""
+    (FF-CON-4, FF-TRL-2..11). The cells and openings are facts of the town's layout, kept with
+    its topology; the actions for each are made once (``_new_trails``, ``_upgrades``)."""
     seat = top.seat
-    acts = []
+    acts: list[Action] = []
     budget = trail_budget(state, seat)
-    free = state.free_trails[seat] > 0
-    if (budget >= 1 or free) and state.trails_laid[seat] < MAX_TRAILS:
-        for cell in topology(state, seat).frontier:
-            need = required_openings(state, seat, cell)
-            for m in SHAPES:
-                tee = m in TEE_INDEX
-                if m & need == need and (budget >= (2 if tee else 1) or (free and not tee)):
-                    acts.append(Action(TRAIL, cell, m))
+    topo = topology(state, seat)
+    if (budget >= 1 or state.free_trails[seat] > 0) and state.trails_laid[seat] < MAX_TRAILS:
+        shapes = 0 if budget >= 2 else 1  # a T-junction costs 2 and is never free (FF-TRL-3)
+        for cell, need in topo.frontier_needs():
+            acts += _new_trails(cell, need)[shapes]
     if budget >= 1:
-        for cell, code in sorted(state.cells[seat].items()):
-            if code < 0 and not is_tee(-code):
-                live = trail_live_openings(state, seat, cell)
-                for t in TEES:
-                    if t & live == live:
-                        acts.append(Action(UPGRADE, cell, t))
+        for cell, live in topo.upgradable():
+            acts += _upgrades(cell, live)
     if top.laid >= 1:
         acts.append(A_DONE)  # FF-CON-4: an empty trail action is not offered
     return acts
+
+
+#: (cell, openings a new trail there must have) → (a new trail in every shape that has them,
+#: the straights and curves only), in the order of their action ids.
+_NEW_TRAILS: dict[tuple[int, int], tuple[tuple[Action, ...], tuple[Action, ...]]] = memo_table({})
+#: (cell, live openings of its trail) → an upgrade to each T-junction that keeps them.
+_UPGRADES: dict[tuple[int, int], tuple[Action, ...]] = memo_table({})
+
+
+def _new_trails(cell: int, need: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    got = _NEW_TRAILS.get((cell, need))
+    if got is None:
+        every = tuple(Action(TRAIL, cell, m) for m in SHAPES if m & need == need)
+        got = _NEW_TRAILS[cell, need] = (every, tuple(a for a in every if a.b not in TEE_INDEX))
+    return got
+
+
+def _upgrades(cell: int, live: int) -> tuple[Action, ...]:
+    got = _UPGRADES.get((cell, live))
+    if got is None:
+        got = _UPGRADES[cell, live] = tuple(Action(UPGRADE, cell, t) for t in TEES if t & live == live)
+    return got
 
 
 def trails_do(state, top: Trails, action: Action) -> None:
@@ -74,14 +91,14 @@ def place_trail(state, seat: int, cell: int, mask: int, free: bool = False) -> N
                                           "free": free})
     state.cells[seat][cell] = -mask
     state.trails_laid[seat] += 1
-    state._topologies[seat] = None
+    town_changed(state, seat, cell)
     _count_trail_step(state)
 
 
 def finish_upgrade(state, seat: int, cell: int, mask: int) -> None:
     """The paid upgrade: the trail becomes the T-junction (FF-TRL-4, FF-TRL-11)."""
     state.cells[seat][cell] = -mask
-    state._topologies[seat] = None
+    town_changed(state, seat, cell)
     if state._events is not None:
         state._events.add("upgrade", seat, {"cell": cell_name(cell), "shape": shape_name(mask)})
     _count_trail_step(state)

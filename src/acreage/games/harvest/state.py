@@ -233,22 +233,31 @@ class HarvestState(GameState):
         return is_news(event)
 
     # ------------------------------------------------------------------ cloning & hidden info
+    #: Fields that are flat lists (of numbers, actions or frames): copied with one slice.
+    _FLAT = ("history", "history_seats", "coins", "bucket_capacity", "water", "fertilizer", "points",
+             "character", "farmhouse", "sunrise_tile", "sunrise_stack", "display", "building_stack",
+             "workshop_slots", "market_discards", "festival_deck", "festival_discards", "wheelbarrows",
+             "mice", "basket", "basket_back", "once_used", "gairy_deck", "gairy_drawn", "queue", "frames")
+    #: Fields that are lists of lists (per seat, per space or per stack): each inner list copied.
+    _NESTED = ("seeds", "farm", "dealt_characters", "dealt_farmhouses", "market_stacks", "cards", "fresh",
+               "occupants", "placed", "buildings_used")
+
     def clone(self) -> HarvestState:
+        """A copy that shares nothing mutable, field by field (no generic walk over the
+        fields: the move record alone is hundreds of entries late in a game)."""
         c = HarvestState.__new__(HarvestState)
-        d = self.__dict__
-        for key, v in d.items():
-            if key == "rng":
-                c.rng = v.clone()
-            elif key == "_legal":
-                c._legal = None if v is None else list(v)
-            elif isinstance(v, list):
-                c.__dict__[key] = [list(x) if isinstance(x, list) else x for x in v]
-            elif isinstance(v, dict):
-                c.__dict__[key] = dict(v)
-            else:
-                c.__dict__[key] = v
-        c.buildings = [[list(x) for x in b] for b in self.buildings]
+        d = c.__dict__
+        d.update(self.__dict__)
+        c.rng = self.rng.clone()
         c._events = None  # search clones keep no log
+        c.options = dict(self.options)
+        if self._legal is not None:
+            c._legal = self._legal[:]
+        for key in self._FLAT:
+            d[key] = d[key][:]
+        for key in self._NESTED:
+            d[key] = [inner[:] for inner in d[key]]
+        c.buildings = [[entry[:] for entry in seat] for seat in self.buildings]
         return c
 
     def _observation(self, seat: int | None) -> dict:
