@@ -39,7 +39,8 @@ FOXGLOVE = {
 
 #: Baselines of 2026-12-06 (engine as of the forward-model speed work's start; loaded 2-core
 #: machine, scaled to a quiet one): random games per CPU-second and MCTS iterations per
-#: CPU-second (Foxglove, by player count).
+#: CPU-second (Foxglove, by player count). ``bench/mcts_bench.py``'s own positions gave 53, 78
+#: and 199 iterations per CPU-second on 2026-12-07, before any change to the search.
 BASELINE_FOXGLOVE_GAMES_2P = 410.0
 BASELINE_MCTS_ITERATIONS = {("foxglove", 1): 51.0, ("foxglove", 2): 77.0, ("foxglove", 4): 170.0}
 
