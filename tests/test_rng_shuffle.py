@@ -111,3 +111,22 @@ def test_below_is_uniform_and_in_range():
     assert {Rng(k).below(1) for k in range(20)} == {0}
     with pytest.raises(ValueError):
         rng.below(0)
+
+
+def test_the_shuffle_draws_as_fisher_yates_over_below_does_FF_SET_8():
+    """``shuffle`` writes ``next64`` and ``below`` out for speed: it must make the very same
+    arrangement, and leave the stream where, as ``j = below(i + 1)`` from the end, it would
+    (seeded games, records and replays depend on it), for every length, short and long."""
+
+    def reference(rng: Rng, seq: list) -> None:
+        for i in range(len(seq) - 1, 0, -1):
+            j = rng.below(i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
+
+    for seed in range(200):
+        for length in (0, 1, 2, 3, 7, 30, 120):
+            fast, slow = Rng(seed), Rng(seed)
+            a, b = list(range(length)), list(range(length))
+            fast.shuffle(a)
+            reference(slow, b)
+            assert a == b and fast.state == slow.state

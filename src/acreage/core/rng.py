@@ -13,6 +13,7 @@ from collections.abc import MutableSequence
 from typing import Any
 
 _MASK = (1 << 64) - 1
+_TWO64 = 1 << 64
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
@@ -60,10 +61,23 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, seq: MutableSequence) -> None:
-        """Fisher–Yates shuffle in place."""
+        """Fisher–Yates shuffle in place: ``j = below(i + 1)`` for each ``i`` from the end, with
+        ``next64`` and ``below`` written out in the loop (the same draws, the same order: every
+        seeded game depends on it), since a determinization shuffles whole decks."""
+        state = self.state
         for i in range(len(seq) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _TWO64 - _TWO64 % n
+            while True:
+                state = (state + _GOLDEN) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                x = z ^ (z >> 31)
+                if x < limit:
+                    break
+            j = x % n
             seq[i], seq[j] = seq[j], seq[i]
+        self.state = state
 
     def spawn(self) -> Rng:
         """An independent generator derived from this one (advances this stream once)."""
