@@ -8,6 +8,7 @@ import random
 import pytest
 
 import acreage
+from acreage.games.foxglove.geometry import E, N, S, W, cell_of
 from acreage.games.foxglove.topology import Topology
 
 
@@ -51,3 +52,90 @@ def test_a_town_with_a_grown_topology_pickles_as_its_layout():
     for mine, theirs in zip(state._topologies, copy._topologies, strict=True):
         assert _facts(mine) == _facts(theirs)
     assert copy.legal_actions() == state.legal_actions()
+
+
+# --- which way a topology grows -----------------------------------------------------------
+# Growth has a common case (a new cell joins one group or none, and no group's label changes)
+# done without regrouping, and a general case that labels every group anew. Both give the
+# fresh build's facts (above); these tests pin which case each kind of change takes, since the
+# general case everywhere would be equally right and several times slower.
+
+EW, NS = E | W, N | S
+
+
+def _town() -> Topology:
+    """Two buildings apart, (0,0) and (3,0): two groups, labelled 0 and 1."""
+    return Topology({cell_of(0, 0): 0, cell_of(3, 0): 1}, [0, 1])
+
+
+def _grow_counting(monkeypatch, topo: Topology, cell: int, code: int, kinds) -> tuple[Topology, int]:
+    calls = []
+    original = Topology._regroup
+
+    def counted(self, *args):
+        calls.append(args)
+        return original(self, *args)
+
+    monkeypatch.setattr(Topology, "_regroup", counted)
+    child = topo.grown(cell, code, kinds)
+    monkeypatch.setattr(Topology, "_regroup", original)
+    cells = dict(topo._cells)
+    cells[cell] = code
+    assert _facts(child) == _facts(Topology(cells, list(kinds)))
+    return child, len(calls)
+
+
+@pytest.mark.parametrize(("x", "y", "mask", "regroups", "firsts"), [
+    (1, 0, EW, 0, ((0, 0), (3, 0))),            # joins group 0 after its first cell
+    (2, 0, EW, 0, ((0, 0), (2, 0))),            # joins group 1 before its first, after group 0's
+    (5, 5, NS, 0, ((0, 0), (3, 0), (5, 5))),    # joins nothing, after every group's first
+    (3, -1, NS, 1, ((3, -1), (0, 0))),          # joins group 1 before group 0's first: labels swap
+    (-5, -5, NS, 1, ((-5, -5), (0, 0), (3, 0))),  # joins nothing, before the first groups
+])
+def test_a_new_trail_grows_the_topology_the_common_way_when_no_label_changes(monkeypatch, x, y, mask,
+                                                                            regroups, firsts):
+    topo = _town()
+    child, calls = _grow_counting(monkeypatch, topo, cell_of(x, y), -mask, [0, 1])
+    assert calls == regroups
+    assert child._firsts == tuple(cell_of(*c) for c in firsts)
+    if regroups == 0 and firsts == ((0, 0), (3, 0)):
+        assert child._firsts is topo._firsts  # nothing to relabel, nothing rebuilt
+
+
+def test_a_trail_joining_two_groups_and_an_upgrade_regroup(monkeypatch):
+    topo = _town()
+    one, calls = _grow_counting(monkeypatch, topo, cell_of(1, 0), -EW, [0, 1])
+    assert calls == 0
+    both, calls = _grow_counting(monkeypatch, one, cell_of(2, 0), -EW, [0, 1])
+    assert calls == 1 and len(both._firsts) == 1 and both.members == {0: (0, 1)}
+    # A T-junction in place of the straight: the cell is not new, so the general way.
+    _tee, calls = _grow_counting(monkeypatch, one, cell_of(1, 0), -(E | W | N), [0, 1])
+    assert calls == 1
+
+
+def test_a_new_building_joins_its_group_as_the_newest_member(monkeypatch):
+    topo = _town()
+    with_trail, _ = _grow_counting(monkeypatch, topo, cell_of(1, 0), -EW, [0, 1])
+    # At (2,0) the trail leads in; the building at (3,0) beside it is not joined (FF-EFX-25).
+    child, calls = _grow_counting(monkeypatch, with_trail, cell_of(2, 0), 2, [0, 1, 5])
+    assert calls == 0 and child.members[0] == (0, 2) and child.members[1] == (1,)
+    alone, calls = _grow_counting(monkeypatch, topo, cell_of(0, 1), 2, [0, 1, 5])
+    assert calls == 0  # beside (0,0) only: a group of its own
+    assert alone.members[2] == (2,)
+
+
+def test_a_grown_town_derives_its_frontier_needs_from_its_parent():
+    topo = _town()
+    topo.frontier_needs()
+    child = topo.grown(cell_of(1, 0), -EW, [0, 1])
+    assert child._needs is not None  # derived at once, not left to be worked out again
+    assert child._needs == Topology(child._cells, [0, 1]).frontier_needs()
+    untouched = _town().grown(cell_of(1, 0), -EW, [0, 1])
+    assert untouched._needs is None  # the parent never needed them: nothing derived
+
+
+def test_the_same_change_to_one_layout_gives_one_shared_successor():
+    topo = _town()
+    first = topo.grown(cell_of(1, 0), -EW, [0, 1])
+    assert topo.grown(cell_of(1, 0), -EW, [0, 1]) is first
+    assert topo.grown(cell_of(1, 0), -NS, [0, 1]) is not first
