@@ -502,3 +502,31 @@ def test_lean_to_gives_one_free_trail_per_phase_only_FF_EFX_19():
     assert sc.cubes_at(state, 0, (0, 0)) == {}
     assert state.current_player == 1
     assert state.free_trails[0] == 0
+
+
+def test_trail_and_place_actions_are_made_once_and_shared():
+    """A search asks for the same actions again and again: the trail, upgrade and place
+    actions of a cell are made once, so two games played alike list the very same objects."""
+    import random
+
+    import acreage
+    from acreage.games.foxglove.actions import PLACE, UPGRADE
+
+    state = acreage.new_game("foxglove", players=2, seed=5)
+    twin = acreage.new_game("foxglove", players=2, seed=5)
+    rng = random.Random(5)
+    seen = {TRAIL: 0, UPGRADE: 0, PLACE: 0}
+    for _ in range(400):
+        if state.is_terminal:
+            break
+        legal = state.legal_actions()
+        again = twin.legal_actions()
+        assert again == legal and again is not legal
+        for mine, theirs in zip(legal, again, strict=True):
+            if mine.kind in seen:
+                assert mine is theirs
+                seen[mine.kind] += 1
+        action = rng.choice(legal)
+        state.apply(action)
+        twin.apply(action)
+    assert all(n > 0 for n in seen.values()), seen
