@@ -66,12 +66,24 @@ def turn_actions(state, seat: int) -> list[Action]:
     if len(state.building_tiles[seat]) >= MAX_BUILDINGS:
         return acts
     subs = state.wood_for_stone_left[seat]
+    owed_by_tile = _OWED[subs] if subs < len(_OWED) else _owed_with(subs)
     for space in state.display:
         if space:
             tid = space[-1]  # identical tiles share a space, so each tile appears once
-            if affordable((*TILES[tid].cost, 0, subs), goods):
-                acts.append(Action(BUILD, tid))
+            if affordable(owed_by_tile[tid], goods):
+                acts.append(_BUILDS[tid])
     return acts
+
+
+def _owed_with(subs: int) -> tuple[tuple[int, ...], ...]:
+    """What each tile's build owes (its cost, no wildcard, ``subs`` stone payable in wood)."""
+    return tuple((*tile.cost, 0, subs) for tile in TILES)
+
+
+#: Each tile's build owed, by the wood-for-stone substitutions left (a few at most), and each
+#: tile's build action: made once, asked for at every construction turn.
+_OWED = tuple(_owed_with(subs) for subs in range(4))
+_BUILDS = tuple(Action(BUILD, tile.id) for tile in TILES)
 
 
 def turn_legal(state, top: None) -> list[Action]:

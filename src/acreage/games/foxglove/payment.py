@@ -8,6 +8,7 @@ owed, the purchase happens (``construction.complete_build``, ``trails.place_trai
 
 from __future__ import annotations
 
+from ...core.caches import memo_table
 from .actions import PAY, Action
 from .construction import complete_build
 from .content import TILES
@@ -45,10 +46,19 @@ def pay_legal(state, top: Pay) -> list[Action]:
         goods[g] += 1
         if not ok:
             continue
-        for b in range(len(bcell)):
-            if cubes[b * NUM_GOODS + g]:
-                acts.append(Action(PAY, g, bcell[b]))
+        pays = _PAYS
+        for b, held in enumerate(cubes[g::NUM_GOODS]):
+            if held:
+                cell = bcell[b]
+                action = pays.get(cell * NUM_GOODS + g)
+                if action is None:
+                    action = pays[cell * NUM_GOODS + g] = Action(PAY, g, cell)
+                acts.append(action)
     return acts
+
+
+#: The pay action of each (cell, goods type), made once: paying is most of a game's decisions.
+_PAYS: dict[int, Action] = memo_table({})
 
 
 def pay_do(state, top: Pay, action: Action) -> None:

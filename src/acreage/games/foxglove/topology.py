@@ -8,6 +8,7 @@ T-junctions) are layout facts too, worked out on first use and kept with the lay
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from weakref import WeakValueDictionary
 
@@ -61,7 +62,7 @@ def joined(cells: dict[int, int], kinds: Sequence[int], a: int, d: int, b: int) 
 class Topology:
     """Connectivity facts of one town layout. Treat as immutable once built."""
 
-    __slots__ = ("frontier", "frontier_index", "trails", "trail_index", "comp", "members", "_expert",
+    __slots__ = ("frontier", "_frontier_index", "trails", "_trail_index", "comp", "members", "_expert",
                  "_cells", "_kinds", "_needs", "_upgradable", "_grown", "_firsts", "__weakref__")
 
     def __init__(self, cells: dict[int, int], kinds: list[int]) -> None:
@@ -75,10 +76,10 @@ class Topology:
                     frontier.add(nb)
         #: Empty cells sharing an edge with the town, sorted (FF-CON-8, FF-TRL-7).
         self.frontier: tuple[int, ...] = tuple(sorted(frontier))
-        self.frontier_index = {c: i for i, c in enumerate(self.frontier)}
+        self._frontier_index: dict[int, int] | None = None
         #: The town's trail cells, sorted (upgrade actions are numbered by this order).
         self.trails: tuple[int, ...] = tuple(sorted(c for c, code in cells.items() if code < 0))
-        self.trail_index = {c: i for i, c in enumerate(self.trails)}
+        self._trail_index: dict[int, int] | None = None
         self.comp, self.members = self._components(lambda cell: True)
         firsts: list[int] = []
         for c, label in self.comp.items():
@@ -131,53 +132,79 @@ class Topology:
                 if nb not in cells:
                     frontier.add(nb)
             new.frontier = tuple(sorted(frontier))
-            new.frontier_index = {c: i for i, c in enumerate(new.frontier)}
+            new._frontier_index = None
         else:
-            new.frontier, new.frontier_index = self.frontier, self.frontier_index
+            new.frontier, new._frontier_index = self.frontier, self._frontier_index
         if fresh and code < 0:
             new.trails = tuple(sorted((*self.trails, cell)))
-            new.trail_index = {c: i for i, c in enumerate(new.trails)}
+            new._trail_index = None
         else:
-            new.trails, new.trail_index = self.trails, self.trail_index
+            new.trails, new._trail_index = self.trails, self._trail_index
         # The groups joined to the cell merge; groups are labelled by their first cell's order.
         comp = self.comp
         merged = {comp[nb] for d, nb in neighbours(cell) if nb in comp and joined(cells, kinds, cell, d, nb)}
         if not fresh:
             merged.add(comp[cell])
-        if not (fresh and len(merged) <= 1 and self._join_one(new, cell, code, merged)):
+        if fresh and len(merged) <= 1:
+            self._join_one(new, cell, code, merged)
+        else:
             self._regroup(new, cell, fresh, merged)
         if fresh and self._needs is not None:
-            # Only the frontier cells beside the new one demand other openings now.
-            before = dict(self._needs)
-            beside = {nb for _d, nb in neighbours(cell)}
-            new._needs = tuple((f, before[f] if f in before and f not in beside
-                                else openings_needed(cells, f)) for f in new.frontier)
+            # Only the frontier cells beside the new one (some of them new to the frontier)
+            # demand other openings now; the rest keep theirs.
+            changed = {nb: openings_needed(cells, nb) for _d, nb in neighbours(cell) if nb not in cells}
+            needs = [pair for pair in self._needs if pair[0] != cell and pair[0] not in changed]
+            needs += changed.items()
+            needs.sort()
+            new._needs = tuple(needs)
         return new
 
     def _join_one(self, new: Topology, cell: int, code: int, merged: set[int]) -> bool:
-        """The common case of ``_grow``: a new cell joins one group or none, and no group's
-        label changes. False (nothing set) when the labels would change."""
+        """The common case of ``_grow``: a new cell joins one group or none. The groups keep
+        their cells; at most one group's first cell changes (or a group is new), so the labels
+        only move along by one, and no group is walked again. Always True (the general case,
+        ``_regroup``, is for groups that merge and for upgrades)."""
         firsts = self._firsts
+        comp = self.comp
+        members = self.members
         if merged:
-            (label,) = merged
-            if cell < firsts[label] and label > 0 and firsts[label - 1] > cell:
-                return False
-            new._firsts = firsts if cell > firsts[label] else (*firsts[:label], cell, *firsts[label + 1:])
-            members = self.members
-            if code >= 0:  # the newest building has the largest index
-                members = dict(members)
-                members[label] = (*members[label], code)
+            (joined_label,) = merged
+            if cell > firsts[joined_label]:
+                # The group keeps its first cell: no label changes.
+                new._firsts = firsts
+                new_members = members
+                if code >= 0:  # the newest building has the largest index
+                    new_members = dict(members)
+                    new_members[joined_label] = (*members[joined_label], code)
+                new.members = new_members
+                new.comp = _with_cell(comp, cell, joined_label)
+                return True
+            # The cell becomes its group's first: the group moves to the cell's place.
+            order = [label for label in range(len(firsts)) if label != joined_label]
+            moved = joined_label
+            found = (*members[joined_label], code) if code >= 0 else members[joined_label]
         else:
-            label = len(firsts)
-            if firsts and cell < firsts[-1]:
-                return False
-            new._firsts = (*firsts, cell)
-            members = dict(self.members)
-            members[label] = (code,) if code >= 0 else ()
-        comp = dict(self.comp)
-        comp[cell] = label
-        new.comp = comp if cell > next(reversed(self.comp), -1) else {c: comp[c] for c in sorted(comp)}
-        new.members = members
+            order = list(range(len(firsts)))
+            moved = -1  # a new group of the cell alone
+            found = (code,) if code >= 0 else ()
+        place = bisect_left([firsts[label] for label in order], cell)
+        order.insert(place, moved)
+        relabel = [0] * len(firsts)
+        new_firsts = []
+        new_members = {}
+        for label, old in enumerate(order):
+            if old == moved:
+                new_firsts.append(cell)
+                new_members[label] = found
+                if old >= 0:
+                    relabel[old] = label
+            else:
+                relabel[old] = label
+                new_firsts.append(firsts[old])
+                new_members[label] = members[old]
+        new._firsts = tuple(new_firsts)
+        new.members = new_members
+        new.comp = _with_cell({c: relabel[label] for c, label in comp.items()}, cell, place)
         return True
 
     def _regroup(self, new: Topology, cell: int, fresh: bool, merged: set[int]) -> None:
@@ -201,6 +228,22 @@ class Topology:
         new.comp = {c: label_of[c] for c in sorted(cells)}
         new.members = members
         new._firsts = tuple(min(group) for group in order)
+
+    @property
+    def frontier_index(self) -> dict[int, int]:
+        """Frontier cell → its place in ``frontier`` (place actions' ids are numbered so);
+        worked out when first asked: only the action ids need it."""
+        if self._frontier_index is None:
+            self._frontier_index = {c: i for i, c in enumerate(self.frontier)}
+        return self._frontier_index
+
+    @property
+    def trail_index(self) -> dict[int, int]:
+        """Trail cell → its place in ``trails`` (upgrade actions' ids); worked out when first
+        asked."""
+        if self._trail_index is None:
+            self._trail_index = {c: i for i, c in enumerate(self.trails)}
+        return self._trail_index
 
     def frontier_needs(self) -> tuple[tuple[int, int], ...]:
         """``(cell, openings)`` for each frontier cell, in frontier order: the openings a new
@@ -299,3 +342,20 @@ class Topology:
         return found
 
 
+def _with_cell(comp: dict[int, int], cell: int, label: int) -> dict[int, int]:
+    """``comp`` with ``cell`` (not in it) in ``label``, cells kept in order (the canonical
+    form a fresh build has)."""
+    if not comp or cell > next(reversed(comp)):
+        out = dict(comp)
+        out[cell] = label
+        return out
+    out = {}
+    items = iter(comp.items())
+    for c, lab in items:
+        if cell < c:
+            out[cell] = label
+            out[c] = lab
+            break
+        out[c] = lab
+    out.update(items)
+    return out
