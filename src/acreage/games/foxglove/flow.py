@@ -48,7 +48,6 @@ from .frames import (
 )
 from .payment import pay_do, pay_legal
 from .production import keep_do, keep_legal
-from .queries import can_process, has_move
 from .trails import trails_do, trails_legal
 from .transport import (
     log_forced_stage_end,
@@ -130,11 +129,12 @@ def advance(state) -> None:
             state._legal = acts
             return
         if phase == TRANSPORT or phase == FINAL:
-            seat = state.order[state.stage_index]
-            if not has_move(state, seat) and not (phase == FINAL and can_process(state, seat)):
+            acts = stage_legal(state, None)
+            if len(acts) == 1:  # only "done": nothing to move or process
                 if state._events is not None:
-                    log_forced_stage_end(state, seat)
+                    log_forced_stage_end(state, state.order[state.stage_index])
                 stage_do(state, None, A_DONE)
                 continue
+            state._legal = acts
             return
         return

@@ -9,6 +9,7 @@ Functions of the state. A stage with nothing begun is the phase's own decision
 
 from __future__ import annotations
 
+from ...core.caches import memo_table
 from . import effects as fx
 from .actions import A_DONE, A_PROCESS, DONE, HAUL, MOVE, PROCESS, Action
 from .constants import _EFFECT_COUNT, _HAS_HAUL, _HAS_PORTER, FINAL, PHASE_NAMES, TRANSPORT
@@ -91,6 +92,7 @@ def moves(state, seat: int) -> list[Action]:
     bcell = state.building_cells[seat]
     expert = seat in state.options.get("expert", ())
     free = [TILES[t].slots - fx.load(cubes, b * NUM_GOODS) for b, t in enumerate(kinds)]
+    made = _MOVES
     acts = []
     for b in range(len(kinds)):
         base = b * NUM_GOODS
@@ -101,8 +103,18 @@ def moves(state, seat: int) -> list[Action]:
             bit = 1 << g
             for d in topo.reachable(src, g, expert):
                 if d != b and free[d] > 0 and TILES[kinds[d]].accepts & bit:
-                    acts.append(Action(MOVE, g, src, bcell[d]))
+                    dst = bcell[d]
+                    key = (src << 32 | dst) << 3 | g
+                    action = made.get(key)
+                    if action is None:
+                        action = made[key] = Action(MOVE, g, src, dst)
+                    acts.append(action)
     return acts
+
+
+#: Each (goods type, from cell, to cell) move, made once: a transport stage lists the same
+#: moves after every cube moved.
+_MOVES: dict[int, Action] = memo_table({})
 
 
 def move_cube(state, seat: int, good: int, src_cell: int, dst_cell: int) -> None:
