@@ -130,3 +130,50 @@ def test_the_shuffle_draws_as_fisher_yates_over_below_does_FF_SET_8():
             fast.shuffle(a)
             reference(slow, b)
             assert a == b and fast.state == slow.state
+
+
+# --- permute: the determinizations' shuffle ------------------------------------------------
+#: chi-square 0.999 quantile for 81 degrees of freedom (10 x 10 table of positions).
+CHI2_POSITIONS_DF81 = 126.0
+
+
+@pytest.mark.parametrize("seed", [0, 7, 2026])
+def test_permute_puts_every_item_everywhere_uniformly(seed):
+    """``Rng.permute`` (sorting on stretched keys) is a uniform shuffle too: over 10-item decks,
+    each item lands on each position about equally often, its own included."""
+    n, draws = 10, 10_000
+    rng = Rng(seed)
+    counts = [[0] * n for _ in range(n)]
+    for _ in range(draws):
+        deck = list(range(n))
+        rng.permute(deck)
+        assert sorted(deck) == list(range(n))
+        for pos, card in enumerate(deck):
+            counts[card][pos] += 1
+    expected = draws / n
+    assert all(counts[card][card] > 0 for card in range(n))
+    chi2 = sum((c - expected) ** 2 / expected for row in counts for c in row)
+    assert chi2 < CHI2_POSITIONS_DF81, f"positions far from uniform: chi2 = {chi2:.1f}"
+
+
+def test_permute_takes_one_draw_and_repeats_from_the_same_state():
+    """A long deck costs one draw of the stream (the keys are stretched from it); a short one is
+    shuffled item by item, as ``shuffle`` does. Both repeat exactly from the same state."""
+    for n in (3, 8, 60):
+        a, b = Rng(99), Rng(99)
+        deck_a, deck_b = list(range(n)), list(range(n))
+        a.permute(deck_a)
+        b.permute(deck_b)
+        assert deck_a == deck_b and a.state == b.state
+        if n >= 8:
+            probe = Rng(99)
+            probe.next64()
+            assert a.state == probe.state  # exactly one draw
+        else:
+            plain = Rng(99)
+            short = list(range(n))
+            plain.shuffle(short)
+            assert short == deck_a and plain.state == a.state
+    words = ["wheat", "sheep", "coal", "wood", "stone", "pie", "cart", "barn", "mill"]
+    Rng(5).permute(words)
+    assert sorted(words) == sorted(["wheat", "sheep", "coal", "wood", "stone", "pie", "cart", "barn", "mill"])

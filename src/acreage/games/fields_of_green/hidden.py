@@ -127,7 +127,7 @@ def determinize(state, seat: int, rng):
                 # FG-HID-8: the seat held this hand, so it knows the cards; only which one is
                 # the face-down pick is unknown.
                 if pick >= 0:
-                    src.shuffle(cards)
+                    src.permute(cards)
                     c.picks[s] = cards.pop()
                     c.hands[s] = cards
                 continue
@@ -135,13 +135,13 @@ def determinize(state, seat: int, rng):
                 pools[DECK_OF[cid]].append(cid)
             slots.append((s, _deck_counts(cards), pick >= 0))
     for pool in pools:
-        src.shuffle(pool)
+        src.permute(pool)
     for s, counts, has_pick in slots:
         cards = []
         for d in range(4):
             for _ in range(counts[d]):
                 cards.append(pools[d].pop())
-        src.shuffle(cards)
+        src.permute(cards)
         c.picks[s] = cards.pop() if has_pick else -1
         c.hands[s] = cards
     if two_player(c):
@@ -149,7 +149,7 @@ def determinize(state, seat: int, rng):
         for d in range(4):
             for _ in range(pile_counts[d]):
                 pile.append(pools[d].pop())
-        src.shuffle(pile)
+        src.permute(pile)
         c.pile = pile
     c.decks = pools
     # FG-HID-11: Equipment tiles this seat does not know, including the tiles of another seat's
@@ -163,7 +163,7 @@ def determinize(state, seat: int, rng):
     if draw is not None:
         offer_slots = [j for j, known in enumerate(draw.known) if not known >> seat & 1]
         tiles.extend(draw.drawn[j] for j in offer_slots)
-    src.shuffle(tiles)
+    src.permute(tiles)
     if draw is not None and offer_slots:
         offer = list(draw.drawn)
         for j in offer_slots:

@@ -21,7 +21,7 @@ def determinize(state, seat: int, rng):
     source = rng if isinstance(rng, Rng) else Rng(rng.getrandbits(64))
     for stack in c.stacks:
         stack.sort()  # forget the true order first, so the result cannot depend on it
-        source.shuffle(stack)
+        source.permute(stack)
     c.rng = Rng(source.next64())
     return c
 

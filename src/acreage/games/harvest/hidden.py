@@ -74,14 +74,15 @@ def determinize(state, seat: int, rng):
     c = state.clone()
     r = Rng(rng.next64()) if hasattr(rng, "next64") else Rng(rng.getrandbits(64))
     c.rng = Rng(r.next64())
-    r.shuffle(c.sunrise_stack)
-    r.shuffle(c.building_stack)
+    r.permute(c.sunrise_stack)
+    r.permute(c.building_stack)
     # Market: tiles below the tops are unknown; keep each stack's size and its visible top.
     below = [t for st in c.market_stacks for t in st[:-1]]
-    unseen = [m.id for m in MARKET if m.id not in {st[-1] for st in c.market_stacks if st}
-              and m.id not in set(state.market_discards)]
+    tops = {st[-1] for st in c.market_stacks if st}
+    gone = set(state.market_discards)
+    unseen = [m.id for m in MARKET if m.id not in tops and m.id not in gone]
     pool = unseen if len(unseen) >= len(below) else below
-    r.shuffle(pool)
+    r.permute(pool)
     pool = pool[: len(below)]
     for st in c.market_stacks:
         k = len(st) - 1
@@ -89,17 +90,17 @@ def determinize(state, seat: int, rng):
             st[:k] = [pool.pop() for _ in range(k)]
     if c.festival_deck:  # the deck top is visible (HV-FFC-5)
         rest = c.festival_deck[:-1]
-        r.shuffle(rest)
+        r.permute(rest)
         c.festival_deck[:-1] = rest
-    r.shuffle(c.gairy_deck)
+    r.permute(c.gairy_deck)
     if _setup_open(c):  # other seats' dealt cards and pending choices
         others = [s for s in range(c.num_players) if s != seat]
         seen_c = set(c.dealt_characters[seat])
         seen_h = set(c.dealt_farmhouses[seat])
         pc = [x.id for x in CHARACTERS if (c.fall_festival or not x.expansion) and x.id not in seen_c]
         ph = [x.id for x in FARMHOUSES if x.id not in seen_h]
-        r.shuffle(pc)
-        r.shuffle(ph)
+        r.permute(pc)
+        r.permute(ph)
         for s in others:
             c.dealt_characters[s] = [pc.pop(), pc.pop()]
             c.dealt_farmhouses[s] = [ph.pop(), ph.pop()]
