@@ -160,18 +160,15 @@ def has_move(state, seat: int, ignore_cap: bool = False) -> bool:
     past the move cap (to tell a stage that hit the cap from one that is stuck)."""
     if state.moves_left <= 0 and not ignore_cap:
         return False
-    topo = topology(state, seat)
+    targets = topology(state, seat).move_targets(seat in state.options.get("expert", ()))
     cubes = state.cubes[seat]
-    kinds = state.building_tiles[seat]
-    expert = seat in state.options.get("expert", ())
-    for b in range(len(kinds)):
+    for b in range(len(targets)):
         base = b * NUM_GOODS
         for g in range(NUM_GOODS):
             if not cubes[base + g]:
                 continue
-            bit = 1 << g
-            for d in topo.reachable(state.building_cells[seat][b], g, expert):
-                if d != b and TILES[kinds[d]].accepts & bit and free_slots(state, seat, d) > 0:
+            for d in targets[b][g]:
+                if free_slots(state, seat, d) > 0:
                     return True
     return False
 

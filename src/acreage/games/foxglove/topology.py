@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
-from weakref import WeakValueDictionary
+from weakref import ref
 
 from .content import TILES
 from .geometry import TEES, neighbours, opposite
+from .goods import NUM_GOODS
 
 TEE_SET = frozenset(TEES)
 
@@ -63,12 +64,14 @@ class Topology:
     """Connectivity facts of one town layout. Treat as immutable once built."""
 
     __slots__ = ("frontier", "_frontier_index", "trails", "_trail_index", "comp", "members", "_expert",
-                 "_cells", "_kinds", "_needs", "_upgradable", "_grown", "_firsts", "__weakref__")
+                 "_cells", "_kinds", "_needs", "_upgradable", "_grown", "_firsts", "_targets", "__weakref__")
 
     def __init__(self, cells: dict[int, int], kinds: list[int]) -> None:
         self._cells = cells.copy()
         self._kinds = tuple(kinds)
-        self._grown: WeakValueDictionary[tuple[int, int, int], Topology] = WeakValueDictionary()
+        #: (cell, code, tile) → a weak reference to the topology grown by that change; made at
+        #: the first growth (a ``WeakValueDictionary`` per topology cost more than the growth).
+        self._grown: dict[tuple[int, int, int], ref[Topology]] | None = None
         frontier = set()
         for cell in cells:
             for _d, nb in neighbours(cell):
@@ -90,6 +93,7 @@ class Topology:
         self._expert: dict[int, tuple[dict[int, int], dict[int, tuple[int, ...]]]] = {}
         self._needs: tuple[tuple[int, int], ...] | None = None
         self._upgradable: tuple[tuple[int, int], ...] | None = None
+        self._targets: dict[bool, tuple[tuple[tuple[int, ...], ...], ...]] = {}
 
     def __reduce__(self):
         """Pickled as its layout (a copy sent to a bot worker builds it again when asked):
@@ -109,9 +113,14 @@ class Topology:
         ``queries.topology``."""
         tile = kinds[code] if code >= 0 else -1
         key = (cell, code, tile)
-        child = self._grown.get(key)
+        grown = self._grown
+        if grown is None:
+            grown = self._grown = {}
+        held = grown.get(key)
+        child = held() if held is not None else None
         if child is None:
-            child = self._grown[key] = self._grow(cell, code, kinds)
+            child = self._grow(cell, code, kinds)
+            grown[key] = ref(child)
         return child
 
     def _grow(self, cell: int, code: int, kinds: Sequence[int]) -> Topology:
@@ -121,10 +130,11 @@ class Topology:
         cells[cell] = code
         new._cells = cells
         new._kinds = kinds = tuple(kinds)
-        new._grown = WeakValueDictionary()
+        new._grown = None
         new._expert = {}
         new._needs = None
         new._upgradable = None
+        new._targets = {}
         if fresh:
             frontier = set(self.frontier)
             frontier.discard(cell)
@@ -261,6 +271,22 @@ class Topology:
             trails = [(c, -code) for c, code in sorted(cells.items()) if code < 0 and -code not in TEE_SET]
             self._upgradable = tuple((cell, live_openings(cells, cell, mask)) for cell, mask in trails)
         return self._upgradable
+
+    def move_targets(self, expert: bool) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """``[b][g]``: the buildings a goods-``g`` cube on building ``b`` may be moved to: joined
+        to it (for type ``g`` in the expert game), showing ``g``, not ``b`` itself (FF-TRN-1..6).
+        Whether each has room is the cubes' business; the rest is a fact of the layout, so a
+        transport stage's moves are a lookup per cube."""
+        targets = self._targets.get(expert)
+        if targets is None:
+            kinds = self._kinds
+            cell_of_building = sorted((code, cell) for cell, code in self._cells.items() if code >= 0)
+            targets = tuple(
+                tuple(tuple(d for d in self.reachable(cell, g, expert)
+                            if d != b and TILES[kinds[d]].accepts & (1 << g)) for g in range(NUM_GOODS))
+                for b, cell in cell_of_building)
+            self._targets[expert] = targets
+        return targets
 
     def _components(self, passable) -> tuple[dict[int, int], dict[int, tuple[int, ...]]]:
         """Label connected groups of passable cells; list the buildings in each group."""

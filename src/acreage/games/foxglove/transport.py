@@ -85,24 +85,24 @@ def stage_do(state, top: None, action: Action) -> None:
 
 
 def moves(state, seat: int) -> list[Action]:
-    """Every single-cube transport move (FF-TRN-1..9)."""
-    topo = topology(state, seat)
+    """Every single-cube transport move (FF-TRN-1..9): each cube to each building its layout
+    lets it reach (``Topology.move_targets``) that has room."""
+    targets = topology(state, seat).move_targets(seat in state.options.get("expert", ()))
     cubes = state.cubes[seat]
     kinds = state.building_tiles[seat]
     bcell = state.building_cells[seat]
-    expert = seat in state.options.get("expert", ())
     free = [TILES[t].slots - fx.load(cubes, b * NUM_GOODS) for b, t in enumerate(kinds)]
     made = _MOVES
     acts = []
     for b in range(len(kinds)):
         base = b * NUM_GOODS
         src = bcell[b]
+        reach = targets[b]
         for g in range(NUM_GOODS):
             if not cubes[base + g]:
                 continue
-            bit = 1 << g
-            for d in topo.reachable(src, g, expert):
-                if d != b and free[d] > 0 and TILES[kinds[d]].accepts & bit:
+            for d in reach[g]:
+                if free[d] > 0:
                     dst = bcell[d]
                     key = (src << 32 | dst) << 3 | g
                     action = made.get(key)
