@@ -5,6 +5,7 @@ FG-RST); 3–4 players may install stored Equipment first (FG-EQ-6).
 
 from __future__ import annotations
 
+from ...core.caches import memo_table
 from . import rulings as R
 from .actions import BUILD, INSTALL, MARKET, RESTORE, SILO, TOWER, Action, cell_name
 from .constants import SILO_ID, TOWER_ID
@@ -37,18 +38,36 @@ def act_actions(state, seat: int, card: int) -> list[Action]:
     if state.coins[seat] >= coins and state.food[seat] >= food:  # FG-BLD-4..7
         if water:
             avail = frontier_water(state, seat, front)
-            out.extend(Action(BUILD, f) for f in front if avail[f] >= water)
+            out += _made(BUILD, [f for f in front if avail[f] >= water])
         else:
-            out.extend(Action(BUILD, f) for f in front)
+            out += _made(BUILD, front)
     if state.towers_left > 0 and state.coins[seat] >= R.TOWER_PRICE:  # FG-WT-2
-        out.extend(Action(TOWER, f) for f in front)
+        out += _made(TOWER, front)
     if state.silos_left > 0:  # FG-SILO-2
-        out.extend(Action(SILO, f) for f in front)
-    out.extend(Action(MARKET, k) for k in range(min(R.MARKET_MAX_SELL, state.food[seat]) + 1))
+        out += _made(SILO, front)
+    out += _made(MARKET, range(min(R.MARKET_MAX_SELL, state.food[seat]) + 1))
     if state.coins[seat] >= R.RESTORE_PRICE:  # FG-RST-2
-        out.extend(Action(RESTORE, state.piece_cells[seat][p]) for p in range(len(state.piece_cards[seat]))
-                   if state.piece_face_down[seat][p])
+        out += _made(RESTORE, [state.piece_cells[seat][p] for p in range(len(state.piece_cards[seat]))
+                               if state.piece_face_down[seat][p]])
     return out
+
+
+def _made(kind: int, values) -> list[Action]:
+    """``Action(kind, v)`` for each value, each made once: a card's actions are asked for at
+    every reveal, on the same frontier cells again and again."""
+    made = _ACTIONS
+    out = []
+    for v in values:
+        key = v << 4 | kind
+        action = made.get(key)
+        if action is None:
+            action = made[key] = Action(kind, v)
+        out.append(action)
+    return out
+
+
+#: ``value << 4 | kind`` → its action (kinds are below 16).
+_ACTIONS: dict[int, Action] = memo_table({})
 
 
 def do_act(state, seat: int, card: int, action: Action) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from ...core.caches import memo_table
 from . import rulings as R
 from .actions import SPLITS, neighbours, xy
 from .constants import (
@@ -54,10 +55,18 @@ def direction(state) -> int:
 
 def legal_splits(state) -> list[tuple[int, int, int, int]]:
     """FG-MNT-6/9: sums to 6, at least 3 decks (or every non-empty one), within deck sizes."""
-    sizes = [len(d) for d in state.decks]
-    need = min(R.MIN_DECKS_IN_SPLIT, sum(1 for s in sizes if s))
-    return [sp for sp in SPLITS
-            if all(sp[i] <= sizes[i] for i in range(4)) and sum(1 for v in sp if v) >= need]
+    # A deck of 6 or more allows every split's share of it, so sizes capped at 6 decide.
+    key = tuple(len(d) if len(d) < 6 else 6 for d in state.decks)
+    found = _SPLITS_BY_SIZES.get(key)
+    if found is None:
+        need = min(R.MIN_DECKS_IN_SPLIT, sum(1 for s in key if s))
+        found = _SPLITS_BY_SIZES[key] = tuple(
+            sp for sp in SPLITS if all(sp[i] <= key[i] for i in range(4)) and sum(1 for v in sp if v) >= need)
+    return list(found)
+
+
+#: The legal splits for each capped deck size (at most 7 ** 4 entries).
+_SPLITS_BY_SIZES: dict[tuple[int, ...], tuple[tuple[int, int, int, int], ...]] = memo_table({})
 
 
 # ---------------------------------------------------------------- the farm (FG-WT, FG-SILO, FG-BLD)

@@ -173,7 +173,11 @@ def next_step(state) -> bool:
 
 # ---------------------------------------------------------------- the draw (FG-MNT-6..9)
 def split_legal(state, frame: SplitChoice) -> list[Action]:
-    return [Action(SPLIT, SPLIT_INDEX[sp]) for sp in legal_splits(state)]
+    return [_SPLIT_ACTIONS[SPLIT_INDEX[sp]] for sp in legal_splits(state)]
+
+
+#: Each split's action, made once.
+_SPLIT_ACTIONS = tuple(Action(SPLIT, i) for i in range(len(SPLITS)))
 
 
 def split_do(state, frame: SplitChoice, action: Action) -> None:
