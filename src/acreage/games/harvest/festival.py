@@ -5,7 +5,7 @@ festival card (HV-FFC-2), FF-3's card or coins, and the Hand-Woven Basket's ques
 from __future__ import annotations
 
 from . import rulings as R
-from .actions import CARD, COIN, DONE, USE, Action
+from .actions import CARD, COIN, DONE, USE, Action, made
 from .cards import take_card
 from .constants import FF1, FF2, NOV
 from .fields import harvest
@@ -19,14 +19,14 @@ def card_choices(state, seat: int) -> list[Action]:
     out = []
     for pos in (1, 2, 3):
         if card_at(state, pos) >= 0 and state.coins[seat] >= card_price(state, seat, pos):
-            out.append(Action(CARD, pos))
+            out.append(made(CARD, pos))
     return out
 
 
 # ---------------------------------------------------------------- the basket's question
 def basket_legal(state, frame: Basket) -> list[Action]:
-    out = [Action(USE, NOV["basket"])] if novelty_usable(state, frame.seat, "basket") else []
-    return out + [Action(DONE)]
+    out = [made(USE, NOV["basket"])] if novelty_usable(state, frame.seat, "basket") else []
+    return out + [made(DONE)]
 
 
 def basket_do(state, frame: Basket, action: Action) -> None:
@@ -54,8 +54,8 @@ def buy_legal(state, frame: BuyCard) -> list[Action]:
     or done."""
     out = [] if frame.bought else card_choices(state, frame.seat)
     if frame.after_harvest and novelty_usable(state, frame.seat, "harvest"):
-        out.append(Action(USE, NOV["harvest"]))
-    return out + [Action(DONE)]
+        out.append(made(USE, NOV["harvest"]))
+    return out + [made(DONE)]
 
 
 def buy_do(state, frame: BuyCard, action: Action) -> None:
@@ -70,7 +70,7 @@ def buy_do(state, frame: BuyCard, action: Action) -> None:
 
 
 def card_or_coin_legal(state, frame: CardOrCoin) -> list[Action]:
-    return card_choices(state, frame.seat) + [Action(COIN)]
+    return card_choices(state, frame.seat) + [made(COIN)]
 
 
 def card_or_coin_do(state, frame: CardOrCoin, action: Action) -> None:

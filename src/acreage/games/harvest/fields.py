@@ -4,7 +4,7 @@ Plant or a Tend action on more cells.
 
 from __future__ import annotations
 
-from .actions import DONE, NCELLS, PLANT, TEND, USE, Action
+from .actions import DONE, NCELLS, PLANT, TEND, USE, Action, made
 from .constants import BLUE, CROP0, EMPTY, NOV, PUMPKIN, SEED0, STRAW, WHEAT
 from .content import CROPS, Gain
 from .frames import BuyCard, Plant, Tend
@@ -29,10 +29,10 @@ def plant_legal(state, frame: Plant) -> list[Action]:
     empty = cells_of(state, s, EMPTY)
     for crop in sorted({frame.crop, frame.bonus_crop} - {-1}):
         if state.seeds[s][crop] and state.fertilizer[s] >= CROPS[crop].plant_fertilizer:
-            out += [Action(PLANT, crop, c) for c in empty]
+            out += [made(PLANT, crop, c) for c in empty]
     if frame.crop >= 0 and frame.bonus_crop < 0 and novelty_usable(state, s, "plant"):
-        out += [Action(USE, NOV["plant"], c + 1) for c in range(4)]
-    out.append(Action(DONE))
+        out += [made(USE, NOV["plant"], c + 1) for c in range(4)]
+    out.append(made(DONE))
     return out
 
 
@@ -65,7 +65,7 @@ def tend_legal(state, frame: Tend) -> list[Action]:
     s = frame.seat
     cost = max(0, CROPS[frame.crop].tend_water - frame.discount)
     cells = cells_of(state, s, SEED0 + frame.crop) if state.water[s] >= cost else []
-    return [Action(TEND, frame.crop, c) for c in cells] + [Action(DONE)]
+    return [made(TEND, frame.crop, c) for c in cells] + [made(DONE)]
 
 
 def tend_do(state, frame: Tend, action: Action) -> None:

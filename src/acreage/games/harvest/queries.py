@@ -67,10 +67,26 @@ def novelty_usable(state, seat: int, use: str) -> bool:
 def seed_price(state, seat: int, crop: int, count: int) -> int:
     """Coins for ``count`` seeds of ``crop`` at the General Store (the Pumpkin Patcher's
     discount included)."""
+    if 0 <= count <= R.MAX_BUY:
+        return seed_prices(state, seat)[crop][count]
+    return _seed_price(crop, count, ability(state, seat) == "pumpkin_patcher")
+
+
+def seed_prices(state, seat: int) -> tuple[tuple[int, ...], ...]:
+    """``[crop][count]``: ``seed_price`` for every crop and count up to ``R.MAX_BUY`` (the
+    General Store's menu asks for all of them at once)."""
+    return _PATCHER_PRICES if ability(state, seat) == "pumpkin_patcher" else _PRICES
+
+
+def _seed_price(crop: int, count: int, patcher: bool) -> int:
     p = CROPS[crop].price(count)
-    if crop == PUMPKIN and ability(state, seat) == "pumpkin_patcher":
+    if crop == PUMPKIN and patcher:
         p = max(0, p - count)
     return p
+
+
+_PRICES = tuple(tuple(_seed_price(crop, k, False) for k in range(R.MAX_BUY + 1)) for crop in range(4))
+_PATCHER_PRICES = tuple(tuple(_seed_price(crop, k, True) for k in range(R.MAX_BUY + 1)) for crop in range(4))
 
 
 def build_cost(state, seat: int, slot: int, discount: int) -> int:

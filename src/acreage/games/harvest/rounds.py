@@ -6,7 +6,7 @@ HV-RND, HV-FFS-1).
 from __future__ import annotations
 
 from . import rulings as R
-from .actions import SUNRISE, Action
+from .actions import SUNRISE, Action, made
 from .cards import shift
 from .constants import FF1, FF2, FF3
 from .content import BUILDINGS, FARMHOUSES, GAIRY, SPACES
@@ -35,7 +35,7 @@ def begin_sunrise(state) -> None:
 
 
 def sunrise_legal(state, frame: SunriseSwap) -> list[Action]:
-    return [Action(SUNRISE, t) for t in sorted(state.display)]
+    return [made(SUNRISE, t) for t in sorted(state.display)]
 
 
 def sunrise_do(state, frame: SunriseSwap, action: Action) -> None:

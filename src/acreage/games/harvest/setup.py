@@ -7,14 +7,14 @@ The deal itself (supplies, decks, the cards dealt) is the state's construction, 
 
 from __future__ import annotations
 
-from .actions import KEEPC, KEEPH, Action
+from .actions import KEEPC, KEEPH, Action, made
 from .content import CHARACTERS, FARMHOUSES
 from .frames import KeepCharacter, KeepFarmhouse, setup_open
 from .supply import gain
 
 
 def keep_character_legal(state, frame: KeepCharacter) -> list[Action]:
-    return [Action(KEEPC, c) for c in sorted(set(state.dealt_characters[frame.seat]))]
+    return [made(KEEPC, c) for c in sorted(set(state.dealt_characters[frame.seat]))]
 
 
 def keep_character_do(state, frame: KeepCharacter, action: Action) -> None:
@@ -23,7 +23,7 @@ def keep_character_do(state, frame: KeepCharacter, action: Action) -> None:
 
 
 def keep_farmhouse_legal(state, frame: KeepFarmhouse) -> list[Action]:
-    return [Action(KEEPH, h) for h in sorted(set(state.dealt_farmhouses[frame.seat]))]
+    return [made(KEEPH, h) for h in sorted(set(state.dealt_farmhouses[frame.seat]))]
 
 
 def keep_farmhouse_do(state, frame: KeepFarmhouse, action: Action) -> None:

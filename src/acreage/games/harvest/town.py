@@ -26,6 +26,7 @@ from .actions import (
     UPGRADE,
     USE,
     Action,
+    made,
 )
 from .constants import AREA_MENU, BLDG, CROP0, EMPTY, FLD, FOREST, GS, NOV, PUMPKIN, SEED0, WS
 from .content import BUILDINGS, CROPS, FARMHOUSES, SPACES, Gain
@@ -42,6 +43,7 @@ from .queries import (
     novelty_usable,
     owned,
     seed_price,
+    seed_prices,
     trading_post_fee,
 )
 from .supply import gain, pay
@@ -57,7 +59,7 @@ def placements(state, seat: int) -> list[Action]:
     for sp in SPACES:
         if sp.area == "festival":
             if state.basket[s] and (sp.infinite or not state.occupants[sp.id]):
-                out.append(Action(PLACE, sp.id))
+                out.append(made(PLACE, sp.id))
             continue
         if not pieces:
             continue
@@ -67,10 +69,10 @@ def placements(state, seat: int) -> list[Action]:
             open_ = ((sp.name == "TP-2" and ab == "trader" and not state.once_used[s] & 1)
                      or (sp.area == "market" and ab == "market_regular" and not state.once_used[s] & 2))
         if open_:
-            out += [Action(PLACE, sp.id, p) for p in pieces]
+            out += [made(PLACE, sp.id, p) for p in pieces]
     for b, _ in state.buildings[s]:
         if BUILDINGS[b].type == "action" and b not in state.buildings_used[s]:
-            out += [Action(PLACE, NSPACES + b, p) for p in pieces]
+            out += [made(PLACE, NSPACES + b, p) for p in pieces]
     return out
 
 
@@ -151,21 +153,21 @@ def visit_legal(state, frame: Visit) -> list[Action]:
     if f.trading_post and not f.fee_paid:
         if f.actions_left > 0:
             sd, fe, wa = trading_post_fee(state, s)
-            out += [Action(PAY, c) for c in range(4) if state.seeds[s][c] >= sd]
+            out += [made(PAY, c) for c in range(4) if state.seeds[s][c] >= sd]
             if state.fertilizer[s] >= fe:
-                out.append(Action(PAY, 4))
+                out.append(made(PAY, 4))
             if state.water[s] >= wa:
-                out.append(Action(PAY, 5))
+                out.append(made(PAY, 5))
     elif f.actions_left > 0:
         out += menu(state, s, f)
     area = f.area
     if area == "gs" and novelty_usable(state, s, "gs"):
-        out.append(Action(USE, NOV["gs"]))
+        out.append(made(USE, NOV["gs"]))
     if area == "tp" and novelty_usable(state, s, "tp"):
-        out.append(Action(USE, NOV["tp"]))
+        out.append(made(USE, NOV["tp"]))
     if area == "workshop" and not f.soil_mix and novelty_usable(state, s, "workshop"):
-        out.append(Action(USE, NOV["workshop"]))
-    out.append(Action(DONE))
+        out.append(made(USE, NOV["workshop"]))
+    out.append(made(DONE))
     return out
 
 
@@ -181,43 +183,45 @@ def menu(state, seat: int, f: Visit) -> list[Action]:
     coins = state.coins[s]
     soil = state.fertilizer[s] * R.SOIL_MIX_COINS if f.soil_mix else 0  # HV-NOV-11: Workshop actions only
     if menus & GS:
-        out.append(Action(FERT))
+        out.append(made(FERT))
         free_fill = ability(state, s) == "water_witch" and not state.once_used[s] & 4
         if state.water[s] < state.bucket_capacity[s] and (free_fill or free or coins >= R.FILL_COST):
-            out.append(Action(FILL))
+            out.append(made(FILL))
+        prices = seed_prices(state, s)
         for crop in range(4):
+            by_count = prices[crop]
             for k in range(1, R.MAX_BUY + 1):
-                price = seed_price(state, s, crop, k)
+                price = by_count[k]
                 if price <= 0 or free or coins >= price:
-                    out.append(Action(BUY, crop, k))
+                    out.append(made(BUY, crop, k))
     if menus & FLD:
         empty = cells_of(state, s, EMPTY)
         for crop in range(4):
             if state.seeds[s][crop] and state.fertilizer[s] >= CROPS[crop].plant_fertilizer:
-                out += [Action(PLANT, crop, c) for c in empty]
+                out += [made(PLANT, crop, c) for c in empty]
         for crop in range(4):
             cost = CROPS[crop].tend_water - (1 if owned(state, s, "tend_discount") else 0)
             if state.water[s] >= max(0, cost):
-                out += [Action(TEND, crop, c) for c in cells_of(state, s, SEED0 + crop)]
-        out.append(Action(HARVEST))
+                out += [made(TEND, crop, c) for c in cells_of(state, s, SEED0 + crop)]
+        out.append(made(HARVEST))
     if menus & WS:
         once = not f.maisie  # HV-WS-2: each Workshop action once a visit, unless Maisie's
         purse = coins + soil
         if only == 0 and not (once and f.workshop_done & 1) and state.bucket_capacity[s] < R.MAX_CAPACITY:
             cost = 0 if owned(state, s, "free_upgrade") else R.UPGRADE_COST
             if cost <= 0 or free or purse >= cost:
-                out.append(Action(UPGRADE))
+                out.append(made(UPGRADE))
         if only in (0, 2) and not (once and f.workshop_done & 2):
             cost = 0 if (ability(state, s) == "lumberjack" or only == 2) else R.CLEAR_COST
             if cost <= 0 or free or purse >= cost:
-                out += [Action(CLEAR, c) for c in cells_of(state, s, FOREST)]
+                out += [made(CLEAR, c) for c in cells_of(state, s, FOREST)]
         if only in (0, 1) and not (once and f.workshop_done & 4):
             blocks = free_blocks(state, s)
             for slot, b in enumerate(state.workshop_slots):
                 if b >= 0:
                     cost = build_cost(state, s, slot, f.discount)
                     if cost <= 0 or free or purse >= cost:
-                        out += [Action(BUILD, b, c) for c in blocks]
+                        out += [made(BUILD, b, c) for c in blocks]
     return out
 
 
@@ -311,7 +315,7 @@ def _build(state, s: int, f: Visit, building: int, cell: int) -> None:
 
 # ---------------------------------------------------------------- the Lumberjack's dice
 def forest_die_legal(state, frame: ForestDie) -> list[Action]:
-    return [Action(DIE, x) for x in sorted({frame.first, frame.second})]
+    return [made(DIE, x) for x in sorted({frame.first, frame.second})]
 
 
 def forest_die_do(state, frame: ForestDie, action: Action) -> None:
@@ -321,7 +325,7 @@ def forest_die_do(state, frame: ForestDie, action: Action) -> None:
 
 # ---------------------------------------------------------------- the Cider Press
 def reactivate_legal(state, frame: Reactivate) -> list[Action]:
-    return [Action(REACT, sp) for sp in sorted(set(state.placed[frame.seat]))] + [Action(DONE)]
+    return [made(REACT, sp) for sp in sorted(set(state.placed[frame.seat]))] + [made(DONE)]
 
 
 def reactivate_do(state, frame: Reactivate, action: Action) -> None:
@@ -349,10 +353,10 @@ def market_legal(state, frame: MarketTile) -> list[Action]:
     ok = state.coins[s] >= cc and state.fertilizer[s] >= t.cost_fertilizer and state.water[s] >= t.cost_water
     out = []
     if ok and t.cost_seed:
-        out = [Action(MARKET, c + 1) for c in range(4) if state.seeds[s][c] >= t.cost_seed]
+        out = [made(MARKET, c + 1) for c in range(4) if state.seeds[s][c] >= t.cost_seed]
     elif ok:
-        out = [Action(MARKET)]
-    return out + [Action(DONE)]
+        out = [made(MARKET)]
+    return out + [made(DONE)]
 
 
 def market_do(state, frame: MarketTile, action: Action) -> None:
