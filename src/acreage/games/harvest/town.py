@@ -54,26 +54,34 @@ def placements(state, seat: int) -> list[Action]:
     """Every open space for each piece the seat holds, the basket on a Festival space, and its
     own unused Action buildings (HV-ACT-2/3/7, HV-CHR-4, HV-FFB-1)."""
     s = seat
-    out = []
-    pieces = ([0] if state.wheelbarrows[s] else []) + [p for p in (1, 2) if state.mice[s] & p]
+    out: list[Action] = []
+    mice = state.mice[s]
+    held = (1 if state.wheelbarrows[s] else 0) | (mice & 1) << 1 | (mice & 2) << 1  # pieces 0, 1, 2
+    occupants = state.occupants
     for sp in SPACES:
         if sp.area == "festival":
-            if state.basket[s] and (sp.infinite or not state.occupants[sp.id]):
+            if state.basket[s] and (sp.infinite or not occupants[sp.id]):
                 out.append(made(PLACE, sp.id))
             continue
-        if not pieces:
+        if not held:
             continue
-        open_ = sp.infinite or not state.occupants[sp.id]
+        open_ = sp.infinite or not occupants[sp.id]
         if not open_:  # HV-CHR-4
             ab = ability(state, s)
             open_ = ((sp.name == "TP-2" and ab == "trader" and not state.once_used[s] & 1)
                      or (sp.area == "market" and ab == "market_regular" and not state.once_used[s] & 2))
         if open_:
-            out += [made(PLACE, sp.id, p) for p in pieces]
+            out += _PIECES_ON[sp.id][held]
     for b, _ in state.buildings[s]:
         if BUILDINGS[b].type == "action" and b not in state.buildings_used[s]:
-            out += [made(PLACE, NSPACES + b, p) for p in pieces]
+            out += _PIECES_ON[NSPACES + b][held]
     return out
+
+
+#: ``[space][pieces held, as bits]``: a placement of each of those pieces there, in piece order
+#: (spaces, then Action buildings numbered after them).
+_PIECES_ON = tuple(tuple(tuple(made(PLACE, where, p) for p in range(3) if held >> p & 1) for held in range(8))
+                   for where in range(NSPACES + len(BUILDINGS)))
 
 
 def turn_legal(state, frame: Turn) -> list[Action]:
