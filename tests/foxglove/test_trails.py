@@ -530,3 +530,18 @@ def test_trail_and_place_actions_are_made_once_and_shared():
         state.apply(action)
         twin.apply(action)
     assert all(n > 0 for n in seen.values()), seen
+
+
+def test_refusals_name_the_openings_a_trail_or_upgrade_must_keep_FF_TRL_8_FF_TRL_11():
+    """Checks FF-TRL-8 and FF-TRL-11 through the words of the refusals: a new trail beside an
+    open trail end is told which opening it needs; an upgrade is told which live openings it
+    must keep."""
+    state = game(2)
+    stock(state, 0)
+    sc.add_trail(state, 0, (0, 1), "NS")  # S meets the start building at 0,0; N is open
+    sc.play(state, "trails")
+    with pytest.raises(IllegalAction, match="a trail at 0,2 must open S so it does not cut off"):
+        state.apply("trail EW 0,2")
+    with pytest.raises(IllegalAction, match="must keep the live openings S$"):
+        state.apply("upgrade NEW 0,1")
+    assert "upgrade NES 0,1" in legal(state)
