@@ -6,7 +6,7 @@ FF-TRL-5, FF-EFX-18, FF-EFX-20)."""
 from __future__ import annotations
 
 from acreage.games.foxglove import scenario as sc
-from acreage.games.foxglove.queries import totals
+from acreage.games.foxglove.queries import affordable, totals
 
 from .helpers import (
     FOUR_C,
@@ -167,3 +167,30 @@ def test_mason_lodge_works_from_the_turn_it_is_built_and_keeps_its_allowance_FF_
     sc.play(state, "build Baths", "place 0,2")
     assert sc.tile_at(state, 0, (0, 2)) == "Baths"
     assert sc.cubes_at(state, 0, (0, 0)) == {}
+
+
+# owed: wood, stone, wheat, coal, sheep, then cubes of wood or stone (trails), then stone that
+# wood may pay (Mason's Lodge); goods: the town's cubes by type.
+AFFORDABLE_CASES = [
+    # (owed, goods, affordable)
+    ((0, 0, 1, 0, 0, 0, 0), [5, 5, 0, 5, 5], False),  # wheat short, the rest plenty
+    ((0, 0, 0, 1, 0, 0, 0), [5, 5, 5, 0, 5], False),  # coal short
+    ((0, 0, 0, 0, 1, 0, 0), [5, 5, 5, 5, 0], False),  # sheep short
+    ((0, 0, 1, 1, 1, 0, 0), [0, 0, 1, 1, 1], True),   # exactly enough
+    ((0, 2, 0, 0, 0, 0, 1), [1, 1, 0, 0, 0], True),   # one stone short, the Lodge lets wood pay it
+    ((0, 2, 0, 0, 0, 0, 0), [1, 1, 0, 0, 0], False),  # ... and without the Lodge, not
+    ((0, 3, 0, 0, 0, 0, 1), [5, 1, 0, 0, 0], False),  # two stone short, the Lodge covers one
+    ((1, 1, 0, 0, 0, 0, 1), [1, 0, 0, 0, 0], False),  # the wood is owed itself: none left for stone
+    ((0, 1, 0, 0, 0, 1, 0), [0, 1, 0, 0, 0], False),  # the only stone pays the stone, none for the trail
+    ((0, 1, 0, 0, 0, 1, 0), [0, 2, 0, 0, 0], True),   # two stone: one each
+    ((0, 1, 0, 0, 0, 1, 0), [1, 1, 0, 0, 0], True),   # wood for the trail
+    ((0, 0, 0, 0, 0, 2, 0), [1, 0, 0, 0, 0], False),  # a T-junction needs two cubes
+]
+
+
+def test_affordable_covers_each_type_the_lodge_and_trail_cubes_FF_CON_7_FF_TRL_2_FF_EFX_20():
+    """Checks FF-CON-7, FF-TRL-2..5 and FF-EFX-20 on the question every payment list asks: can the
+    town's cubes still cover what is owed (each type exactly; wood for stone only through the
+    Mason's Lodge; a trail's cubes from whatever wood and stone are left)?"""
+    for owed, goods, expected in AFFORDABLE_CASES:
+        assert affordable(owed, goods) is expected, (owed, goods)

@@ -545,3 +545,23 @@ def test_refusals_name_the_openings_a_trail_or_upgrade_must_keep_FF_TRL_8_FF_TRL
     with pytest.raises(IllegalAction, match="must keep the live openings S$"):
         state.apply("upgrade NEW 0,1")
     assert "upgrade NES 0,1" in legal(state)
+
+
+@pytest.mark.parametrize(("shape", "wood", "offered"), [
+    ("EW", 1, True),     # a straight to upgrade and one cube to pay: upgrades only
+    ("EW", 0, False),    # nothing to pay with
+    ("NEW", 3, False),   # every trail is a T-junction already: nothing to upgrade
+])
+def test_a_town_at_the_trail_limit_is_offered_the_trail_action_only_for_an_upgrade_FF_CON_4(
+        shape, wood, offered):
+    """Checks FF-CON-4 at the trail limit: the trail action is offered only while it can hold
+    something, and with no new trail allowed that is an upgrade the town can pay for."""
+    state = game(seed=3)
+    empty_town(state, 0, wood=wood, stone=0)
+    for k in range(MAX_TRAILS):
+        sc.add_trail(state, 0, (2 + k, 0), shape)
+    sc.goto_construction(state, 0, round=1)
+    assert ("trails" in legal(state)) is offered
+    if offered:
+        sc.play(state, "trails")
+        assert {a.split()[0] for a in legal(state)} == {"upgrade"}
