@@ -155,24 +155,6 @@ def area_tier(state, space: int) -> int:
 
 
 # ---------------------------------------------------------------- transport and processing
-def has_move(state, seat: int, ignore_cap: bool = False) -> bool:
-    """Whether the seat has any transport move (FF-TRN-1..9); with ``ignore_cap``, even
-    past the move cap (to tell a stage that hit the cap from one that is stuck)."""
-    if state.moves_left <= 0 and not ignore_cap:
-        return False
-    targets = topology(state, seat).move_targets(seat in state.options.get("expert", ()))
-    cubes = state.cubes[seat]
-    for b in range(len(targets)):
-        base = b * NUM_GOODS
-        for g in range(NUM_GOODS):
-            if not cubes[base + g]:
-                continue
-            for d in targets[b][g]:
-                if free_slots(state, seat, d) > 0:
-                    return True
-    return False
-
-
 def can_process(state, seat: int) -> bool:
     """Whether any of the seat's buildings can convert now (FF-FIN-3)."""
     cubes = state.cubes[seat]

@@ -17,7 +17,7 @@ from .content import TILES
 from .frames import TransportStart
 from .geometry import cell_name
 from .goods import GOODS, NUM_GOODS
-from .queries import can_process, free_slots, has_move, topology
+from .queries import can_process, free_slots, topology
 from .rounds import end_round
 from .scoring import process_all
 
@@ -133,7 +133,8 @@ def log_move(state, kind: str, seat: int, good: int, src: int, dst: int, by: str
 
 def log_forced_stage_end(state, seat: int) -> None:
     """Why a seat's transportation (or final stage) ends with no choice left."""
-    reason = "cap" if state.moves_left <= 0 and has_move(state, seat, ignore_cap=True) else "stuck"
+    # moves() does not look at the cap: any move at all means the cap is what stopped it.
+    reason = "cap" if state.moves_left <= 0 and moves(state, seat) else "stuck"
     state._events.add("stage_end", seat, {"reason": reason})
 
 
