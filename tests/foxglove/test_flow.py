@@ -10,6 +10,8 @@ import random
 import pytest
 
 import acreage
+from acreage.games.foxglove.constants import CONSTRUCTION, FINAL, TRANSPORT
+from acreage.games.foxglove.frames import Pay, Trails, TransportStart
 
 from .helpers import game
 
@@ -55,3 +57,21 @@ def test_a_plain_tuple_is_the_same_action():
     a.apply(action)
     b.apply(tuple(action))
     assert a.to_json() == b.to_json()
+
+
+def test_the_lists_found_while_advancing_are_kept_as_the_legal_list():
+    """Where ``advance`` had to list a decision's actions to see whether it is a real choice
+    (a payment, a trail action, a transport's start, a construction turn, a transport stage),
+    the list it found is the position's legal list: nobody lists them twice."""
+    kept = 0
+    for seed in range(4):
+        state = acreage.new_game("foxglove", players=2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            state.apply(rng.choice(state.legal_actions()))
+            top = state.frames[-1] if state.frames else None
+            if type(top) in (Pay, Trails, TransportStart) or (
+                    top is None and state.phase in (CONSTRUCTION, TRANSPORT, FINAL)):
+                assert state._legal is not None, (state.phase, top)
+                kept += 1
+    assert kept > 100

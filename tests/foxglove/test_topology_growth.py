@@ -141,3 +141,29 @@ def test_the_same_change_to_one_layout_gives_one_shared_successor():
     first = topo.grown(cell_of(1, 0), -EW, [0, 1])
     assert topo.grown(cell_of(1, 0), -EW, [0, 1]) is first
     assert topo.grown(cell_of(1, 0), -NS, [0, 1]) is not first
+
+
+def test_move_targets_are_worked_out_once_per_layout_and_match_reachability_FF_TRN_1():
+    """A layout's move targets are kept with it (a transport stage asks after every cube) and
+    say what reachability and acceptance say."""
+    from acreage.games.foxglove.content import TILES
+
+    state = acreage.new_game("foxglove", players=2, seed=4)
+    rng = random.Random(4)
+    checked = 0
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+        topo = state._topologies[0]
+        if topo is None:
+            continue
+        for expert in (False, True):
+            targets = topo.move_targets(expert)
+            assert topo.move_targets(expert) is targets
+            kinds = state.building_tiles[0]
+            for b, cell in enumerate(state.building_cells[0]):
+                for g in range(5):
+                    assert targets[b][g] == tuple(
+                        d for d in topo.reachable(cell, g, expert)
+                        if d != b and TILES[kinds[d]].accepts & (1 << g))
+                    checked += 1
+    assert checked > 100

@@ -504,19 +504,19 @@ def test_lean_to_gives_one_free_trail_per_phase_only_FF_EFX_19():
     assert state.free_trails[0] == 0
 
 
-def test_trail_and_place_actions_are_made_once_and_shared():
-    """A search asks for the same actions again and again: the trail, upgrade and place
-    actions of a cell are made once, so two games played alike list the very same objects."""
+def test_trail_place_pay_move_and_build_actions_are_made_once_and_shared():
+    """A search asks for the same actions again and again: the trail, upgrade, place, pay, move
+    and build actions are made once, so two games played alike list the very same objects."""
     import random
 
     import acreage
-    from acreage.games.foxglove.actions import PLACE, UPGRADE
+    from acreage.games.foxglove.actions import BUILD, MOVE, PAY, PLACE, UPGRADE
 
     state = acreage.new_game("foxglove", players=2, seed=5)
     twin = acreage.new_game("foxglove", players=2, seed=5)
     rng = random.Random(5)
-    seen = {TRAIL: 0, UPGRADE: 0, PLACE: 0}
-    for _ in range(400):
+    seen = {TRAIL: 0, UPGRADE: 0, PLACE: 0, PAY: 0, MOVE: 0, BUILD: 0}
+    for _ in range(2000):
         if state.is_terminal:
             break
         legal = state.legal_actions()

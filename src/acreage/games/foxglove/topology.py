@@ -169,11 +169,11 @@ class Topology:
             new._needs = tuple(needs)
         return new
 
-    def _join_one(self, new: Topology, cell: int, code: int, merged: set[int]) -> bool:
+    def _join_one(self, new: Topology, cell: int, code: int, merged: set[int]) -> None:
         """The common case of ``_grow``: a new cell joins one group or none. The groups keep
         their cells; at most one group's first cell changes (or a group is new), so the labels
-        only move along by one, and no group is walked again. Always True (the general case,
-        ``_regroup``, is for groups that merge and for upgrades)."""
+        only move along by one, and no group is walked again (the general case, ``_regroup``,
+        is for groups that merge and for upgrades)."""
         firsts = self._firsts
         comp = self.comp
         members = self.members
@@ -188,7 +188,7 @@ class Topology:
                     new_members[joined_label] = (*members[joined_label], code)
                 new.members = new_members
                 new.comp = _with_cell(comp, cell, joined_label)
-                return True
+                return
             # The cell becomes its group's first: the group moves to the cell's place.
             order = [label for label in range(len(firsts)) if label != joined_label]
             moved = joined_label
@@ -215,7 +215,6 @@ class Topology:
         new._firsts = tuple(new_firsts)
         new.members = new_members
         new.comp = _with_cell({c: relabel[label] for c, label in comp.items()}, cell, place)
-        return True
 
     def _regroup(self, new: Topology, cell: int, fresh: bool, merged: set[int]) -> None:
         """``_grow``'s general case: merge the groups and label every group anew."""
