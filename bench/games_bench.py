@@ -25,7 +25,7 @@ import acreage
 from acreage.core import games
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from goals import DETERMINIZE, HARVEST_CLONE_4P, doubled  # noqa: E402
+from goals import DETERMINIZE, HARVEST_CLONE_4P, cpu_timer, doubled, in_ref, reference_us  # noqa: E402
 
 
 def _positions(name: str, players: int, count: int, seed: int) -> list:
@@ -46,7 +46,11 @@ def _positions(name: str, players: int, count: int, seed: int) -> list:
 
 
 def _median_us(samples: list[float]) -> float:
-    return statistics.median(samples) * 1e6
+    return statistics.median(samples)
+
+
+#: CPU µs of one call (the thread's clock, less the cost of reading it twice).
+_TIMED = cpu_timer()
 
 
 def bench_game(name: str, players: int, positions: int, games_n: int) -> dict:
@@ -55,29 +59,22 @@ def bench_game(name: str, players: int, positions: int, games_n: int) -> dict:
     states = [state for state, _ in sampled]
     t_clone, t_apply, t_legal, t_det = [], [], [], []
     t_early, t_late = [], []
-    pc = time.perf_counter
+    timed = _TIMED
     for state, progress in sampled:
-        t0 = pc()
+        took = timed(state.clone)
         copy = state.clone()
-        took = pc() - t0
         t_clone.append(took)
         if progress < 1 / 3:
             t_early.append(took)
         elif progress > 2 / 3:
             t_late.append(took)
         action = rng.choice(copy.legal_actions())
-        t0 = pc()
-        copy.apply(action)
-        t_apply.append(pc() - t0)
+        t_apply.append(timed(lambda: copy.apply(action)))  # noqa: B023 (called at once)
         if not copy.is_terminal:
-            t0 = pc()
-            copy.legal_actions()
-            t_legal.append(pc() - t0)
+            t_legal.append(timed(copy.legal_actions))
         seat = state.current_player if state.current_player is not None else 0
         det_rng = random.Random(7)  # built before the clock: the figure is determinize's own
-        t0 = pc()
-        state.determinize(seat, det_rng)
-        t_det.append(pc() - t0)
+        t_det.append(timed(lambda: state.determinize(seat, det_rng)))  # noqa: B023
     t0 = time.process_time()
     for g in range(games_n):
         state = acreage.new_game(name, players=players, seed=1000 + g)
@@ -98,7 +95,9 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer samples")
     args = parser.parse_args()
     positions, games_n = (300, 20) if args.quick else (2000, 100)
-    print("Every registered game: median µs per call, random full games per CPU-second (one core)")
+    ref = reference_us()
+    print("Every registered game: median CPU µs per call, random full games per CPU-second (one core)")
+    print(f"reference pass (bench/goals.py): {ref:.1f} CPU µs; goals below also give each figure over it")
     head = ("game", "players", "apply", "legal", "clone", "early", "late", "determ.", "games/s")
     print(f"{head[0]:16s} {head[1]:>7s} " + " ".join(f"{h:>8s}" for h in head[2:8]) + f" {head[8]:>9s}")
     verdicts = []
@@ -110,14 +109,18 @@ def main() -> None:
                   f"{r['games_per_s']:9.1f}")
             if info.name == "harvest" and players == 4:
                 for when in ("early", "late"):
-                    verdicts.append(f"{HARVEST_CLONE_4P.what} ({when}): {r['clone_' + when]:.1f} µs, "
-                                    f"{HARVEST_CLONE_4P.verdict(r['clone_' + when])}")
+                    us = r["clone_" + when]
+                    verdicts.append(f"{HARVEST_CLONE_4P.what} ({when}): {us:.1f} µs ({in_ref(us, ref)}), "
+                                    f"{HARVEST_CLONE_4P.verdict(us)}")
             if info.name in ("harvest", "fields_of_green") and players == 2:
-                verdicts.append(f"{info.name} determinize at 2 players: {r['determinize']:.1f} µs, "
-                                f"{DETERMINIZE.verdict(r['determinize'])}")
+                us = r["determinize"]
+                verdicts.append(f"{info.name} determinize at 2 players: {us:.1f} µs ({in_ref(us, ref)}), "
+                                f"{DETERMINIZE.verdict(us)}")
                 goal = doubled(info.name)
                 if goal is not None:
-                    verdicts.append(f"{goal.what}: {r['games_per_s']:.0f}, {goal.verdict(r['games_per_s'])}")
+                    rate = r["games_per_s"]
+                    verdicts.append(f"{goal.what}: {rate:.0f} ({in_ref(1e6 / rate, ref)} a game), "
+                                    f"{goal.verdict(rate)}")
     print()
     print("Goals (bench/goals.py):")
     for line in verdicts:

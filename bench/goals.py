@@ -9,6 +9,7 @@ changes them: compare A against B on the same machine, in the same run, before q
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 
@@ -70,3 +71,62 @@ def mcts_goal(game: str, players: int) -> Goal | None:
         return None
     return Goal(f"MCTS iterations per CPU-second ({game}, {players}p; twice {base:g})", 2 * base, "it/s",
                 higher_is_better=True)
+
+
+# ------------------------------------------------------------------ comparing across machines
+def _reference_work() -> int:
+    """A fixed piece of plain Python of the engine's kind: small-int arithmetic, list indexing,
+    dict writes and reads, a function call per step, a short list built and copied."""
+    table: dict[int, int] = {}
+    cubes = [0] * 40
+    acc = 0
+    for i in range(300):
+        cell = (i * 7919) % 97
+        cubes[i % 40] += 1
+        table[cell] = table.get(cell, 0) + cubes[i % 40]
+        acc = (acc * 31 + _step(cell, i)) & 0xFFFFFF
+    acc ^= sum(cubes[::5]) + len([v for v in table.values() if v & 1])
+    return acc ^ len(cubes[:])
+
+
+def _step(cell: int, i: int) -> int:
+    return cell + (i & 7)
+
+
+def reference_us(rounds: int = 200, repeats: int = 7) -> float:
+    """CPU µs of one pass of ``_reference_work`` on this machine now, the best of ``repeats``
+    (each ``rounds`` passes). Every benchmark prints it first and its figures also as multiples
+    of it ("ref"), so figures from two machines (or a loaded and a quiet one) compare: a goal in
+    µs holds on the machine the project measures on, about 30 µs a pass when quiet."""
+    best = float("inf")
+    for _ in range(repeats):
+        t0 = time.process_time_ns()
+        for _ in range(rounds):
+            _reference_work()
+        best = min(best, (time.process_time_ns() - t0) / rounds / 1000.0)
+    return best
+
+
+def in_ref(us: float, ref: float) -> str:
+    """A time in µs as a multiple of the reference pass (``reference_us``)."""
+    return f"{us / ref:.3f} ref"
+
+
+def cpu_timer():
+    """``timed(fn) -> µs``: the CPU time of one call, the thread's own clock (a loaded machine
+    steals wall time, not CPU time), less what reading that clock twice costs here (about half
+    a µs, measured at the start: a small call's figure is not inflated by it)."""
+    clock = time.thread_time_ns
+    empty = []
+    for _ in range(2000):
+        t0 = clock()
+        empty.append(clock() - t0)
+    empty.sort()
+    overhead = empty[len(empty) // 2]
+
+    def timed(fn) -> float:
+        t0 = clock()
+        fn()
+        return max(0, clock() - t0 - overhead) / 1000.0
+
+    return timed

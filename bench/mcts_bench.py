@@ -21,7 +21,7 @@ import acreage
 from acreage.agents import BeamAgent, Budget, MctsAgent, make_agent
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from goals import mcts_goal  # noqa: E402
+from goals import in_ref, mcts_goal, reference_us  # noqa: E402
 
 
 def sample_positions(game: str, players: int, count: int, seed: int) -> list:
@@ -47,7 +47,9 @@ def main() -> None:
     parser.add_argument("--ms", type=float, default=1000.0, help="thinking time per measured decision")
     parser.add_argument("--positions", type=int, default=6)
     args = parser.parse_args()
-    print(f"MCTS iterations per CPU-second ({args.ms:.0f} ms per decision, {args.positions} positions each)")
+    ref = reference_us()
+    print(f"MCTS iterations per CPU-second ({args.ms:.0f} ms per decision, {args.positions} positions each); "
+          f"reference pass (bench/goals.py) {ref:.1f} CPU µs, an iteration's cost also over it")
     for info in acreage.games():
         for players in sorted({info.min_players, 2, info.max_players}):
             if not info.min_players <= players <= info.max_players:
@@ -65,8 +67,8 @@ def main() -> None:
             median = statistics.median(rates)
             goal = mcts_goal(info.name, players)
             note = f"   {goal.verdict(median)}" if goal is not None else ""
-            print(f"  {info.name:10s} {players}p  median {median:8.0f} it/s"
-                  f"  (min {min(rates):.0f}, max {max(rates):.0f}){note}")
+            print(f"  {info.name:10s} {players}p  median {median:8.0f} it/s ({in_ref(1e6 / median, ref)} an "
+                  f"iteration)  (min {min(rates):.0f}, max {max(rates):.0f}){note}")
     beam_speed(args.positions)
 
 

@@ -2,8 +2,8 @@
 
 What is measured, on one core (the process is pinned to one CPU where the OS allows it):
 
-* ``apply``, ``legal_actions`` and ``clone``, each timed call by call with
-  ``time.perf_counter_ns`` over positions sampled from random games. Positions are split into
+* ``apply``, ``legal_actions`` and ``clone``, each timed call by call in CPU time (the thread's
+  clock, less the cost of reading it) over positions sampled from random games. Positions are split into
   *transport* positions (a cube move is legal: transportation or the round-4 stage) and *fast*
   positions (everything else: construction turns, placing, paying, production choices).
   - ``apply`` is timed on a fresh clone of the position whose legal actions were already listed
@@ -22,7 +22,9 @@ What is measured, on one core (the process is pinned to one CPU where the OS all
 * Random full games per CPU-second for 1, 2 and 4 players: a uniform random agent
   (``random.choice`` over ``legal_actions()``) with the default options (move cap 200).
 
-Each figure is printed beside its goal from ``bench/goals.py`` with "met" or "MISSED".
+Each figure is printed beside its goal from ``bench/goals.py`` with "met" or "MISSED", and as a
+multiple of a pure-Python reference pass timed in the same process (the "ref" column), so
+figures from different machines, or from a loaded and a quiet one, compare.
 
 The positions come from random games whose players, to reach full towns and long transport
 phases, act rather than pass or finish 80% of the time when something else is legal. Each figure
@@ -43,7 +45,7 @@ import time
 import acreage
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from goals import BASELINE_FOXGLOVE_GAMES_2P, FOXGLOVE  # noqa: E402
+from goals import BASELINE_FOXGLOVE_GAMES_2P, FOXGLOVE, cpu_timer, in_ref, reference_us  # noqa: E402
 
 
 def pin_to_one_core() -> str:
@@ -114,10 +116,8 @@ def time_legal_after_apply(games: int, seed: int) -> list[float]:
     return out
 
 
-def _timed(fn) -> float:
-    t0 = time.perf_counter_ns()
-    fn()
-    return (time.perf_counter_ns() - t0) / 1000.0
+#: CPU µs of one call (the thread's clock, less the cost of reading it twice).
+_timed = cpu_timer()
 
 
 def time_apply(positions, per_position: int, rng: random.Random) -> list[float]:
@@ -197,6 +197,8 @@ def main(argv: list[str] | None = None) -> int:
 
     t0 = time.perf_counter()
     fast, transport = sample_positions(sample_games, seed=args.seed)
+    ref = reference_us()
+    print(f"reference pass (bench/goals.py): {ref:.1f} CPU µs; the ref column is each figure over it")
     print(f"positions: {len(fast) + len(transport)} sampled from {sample_games} random games "
           f"(2–4 players; {time.perf_counter() - t0:.1f} s): {len(fast)} fast, {len(transport)} transport")
     print()
@@ -239,25 +241,27 @@ def main(argv: list[str] | None = None) -> int:
     rows.append(("legal_actions after apply", "all", len(xs), statistics.median(xs), _p90(xs),
                  f"mean {mean:.1f} µs, {FOXGLOVE['legal_after_apply'].verdict(mean)}"))
 
-    print(f"{'operation':<26} {'positions':<10} {'samples':>8} {'median µs':>10} {'p90 µs':>9}   goal")
-    print("-" * 84)
+    print(f"{'operation':<26} {'positions':<10} {'samples':>8} {'median µs':>10} {'p90 µs':>9} "
+          f"{'ref':>10}   goal")
+    print("-" * 95)
     last = None
     for name, kind, n, med, p90, note in rows:
         shown = name if name != last else ""
         last = name
-        print(f"{shown:<26} {kind:<10} {n:>8} {med:>10.1f} {p90:>9.1f}   {note}")
+        print(f"{shown:<26} {kind:<10} {n:>8} {med:>10.1f} {p90:>9.1f} {in_ref(med, ref):>10}   {note}")
     print()
 
     print(f"{'random full games':<26} {'players':<10} {'games':>8} {'games/CPU-s':>11} {'CPU ms':>8} "
-          f"{'decisions':>10}   goal")
-    print("-" * 95)
+          f"{'ref/game':>9} {'decisions':>10}   goal")
+    print("-" * 105)
     gc.collect()
     for players, n in game_counts.items():
         rate, ms, decisions = random_games(players, n, seed=args.seed * 100_000)
         note = ""
         if players == 2:
             note = f"{FOXGLOVE['games_2p'].verdict(rate)} (2026-12-06: {BASELINE_FOXGLOVE_GAMES_2P:g})"
-        print(f"{'':<26} {players:<10} {n:>8} {rate:>11.1f} {ms:>8.2f} {decisions:>10.1f}   {note}")
+        print(f"{'':<26} {players:<10} {n:>8} {rate:>11.1f} {ms:>8.2f} {ms * 1000 / ref:>9.1f} "
+              f"{decisions:>10.1f}   {note}")
     return 0
 
 
