@@ -18,6 +18,9 @@ from .goods import NUM_GOODS
 
 TEE_SET = frozenset(TEES)
 
+#: Each goods type's bit in a tile's ``accepts``.
+_BITS = tuple(1 << g for g in range(NUM_GOODS))
+
 CONNECTOR = frozenset(t.id for t in TILES if any(e.kind == "connector" for e in t.effects))
 
 
@@ -278,13 +281,27 @@ class Topology:
         transport stage's moves are a lookup per cube."""
         targets = self._targets.get(expert)
         if targets is None:
-            kinds = self._kinds
+            accepts = [TILES[kind].accepts for kind in self._kinds]
             cell_of_building = sorted((code, cell) for cell, code in self._cells.items() if code >= 0)
-            targets = tuple(
-                tuple(tuple(d for d in self.reachable(cell, g, expert)
-                            if d != b and TILES[kinds[d]].accepts & (1 << g)) for g in range(NUM_GOODS))
-                for b, cell in cell_of_building)
-            self._targets[expert] = targets
+            rows = []
+            if expert:
+                for b, cell in cell_of_building:
+                    rows.append(tuple(
+                        tuple(d for d in self.reachable(cell, g, True) if d != b and accepts[d] & bit)
+                        for g, bit in enumerate(_BITS)))
+            else:
+                # Every building of a group reaches the same ones: each group's accepting
+                # buildings per type are listed once, the building itself taken out.
+                by_group: dict[int, list[tuple[int, ...]]] = {}
+                for b, cell in cell_of_building:
+                    label = self.comp[cell]
+                    group = by_group.get(label)
+                    if group is None:
+                        members = self.members[label]
+                        group = by_group[label] = [tuple(d for d in members if accepts[d] & bit)
+                                                   for bit in _BITS]
+                    rows.append(tuple(t if b not in t else tuple(d for d in t if d != b) for t in group))
+            targets = self._targets[expert] = tuple(rows)
         return targets
 
     def _components(self, passable) -> tuple[dict[int, int], dict[int, tuple[int, ...]]]:
