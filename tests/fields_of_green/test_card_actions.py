@@ -9,11 +9,13 @@ import random
 
 import pytest
 
+import acreage
 from acreage.games.fields_of_green import scenario as sc
+from acreage.games.fields_of_green.actions import BUILD, MARKET, RESTORE, SILO, SPLIT, TOWER
 from acreage.games.fields_of_green.constants import ACTION, RESOLVE
 from acreage.games.fields_of_green.content import CARDS, LOCATION_IDS, find_equipment
 from acreage.games.fields_of_green.frames import Act, Hold
-from acreage.games.fields_of_green.queries import first_player, food_cap, resolution_order
+from acreage.games.fields_of_green.queries import first_player, food_cap, legal_splits, resolution_order
 
 from .helpers import _commit_lowest, _name_at, assert_illegal, at_action, game, immediate_and_harvest, legal
 
@@ -280,3 +282,30 @@ def test_edge3_restore_does_not_rerun_an_immediate_ability(monkeypatch):
     assert legal(s) == {"harvest 2,0", "abandon 2,0"}
     s.apply("harvest 2,0")
     assert s.coins[0] == 17 + 3 and s.food[0] == 0
+
+
+def test_card_and_split_actions_are_made_once_and_a_clone_keeps_its_legal_list():
+    """A search lists the same actions again and again: two games played alike list the very
+    same action objects (builds, Towers, Silos, market sales, restores, splits), the legal
+    splits of one capped deck size are one shared tuple, and a clone keeps the legal list its
+    original had worked out (a copy: nobody lists it twice)."""
+    kinds = {BUILD, TOWER, SILO, MARKET, RESTORE, SPLIT}
+    shared = 0
+    for seed in range(3):
+        state = acreage.new_game("fields_of_green", players=2, seed=seed)
+        twin = acreage.new_game("fields_of_green", players=2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            legal, again = state.legal_actions(), twin.legal_actions()
+            assert again == legal
+            for mine, theirs in zip(legal, again, strict=True):
+                if mine.kind in kinds:
+                    assert mine is theirs
+                    shared += 1
+            copy = state.clone()
+            assert copy._legal == state._legal and copy._legal is not state._legal
+            assert legal_splits(state) is legal_splits(twin)
+            action = rng.choice(legal)
+            state.apply(action)
+            twin.apply(action)
+    assert shared > 200

@@ -53,8 +53,9 @@ def direction(state) -> int:
     return R.YEAR_DIRECTIONS[state.year - 1]
 
 
-def legal_splits(state) -> list[tuple[int, int, int, int]]:
-    """FG-MNT-6/9: sums to 6, at least 3 decks (or every non-empty one), within deck sizes."""
+def legal_splits(state) -> tuple[tuple[int, int, int, int], ...]:
+    """FG-MNT-6/9: sums to 6, at least 3 decks (or every non-empty one), within deck sizes
+    (one shared tuple per capped deck sizes)."""
     # A deck of 6 or more allows every split's share of it, so sizes capped at 6 decide.
     key = tuple(len(d) if len(d) < 6 else 6 for d in state.decks)
     found = _SPLITS_BY_SIZES.get(key)
@@ -62,7 +63,7 @@ def legal_splits(state) -> list[tuple[int, int, int, int]]:
         need = min(R.MIN_DECKS_IN_SPLIT, sum(1 for s in key if s))
         found = _SPLITS_BY_SIZES[key] = tuple(
             sp for sp in SPLITS if all(sp[i] <= key[i] for i in range(4)) and sum(1 for v in sp if v) >= need)
-    return list(found)
+    return found
 
 
 #: The legal splits for each capped deck size (at most 7 ** 4 entries).
