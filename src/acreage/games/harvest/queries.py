@@ -5,6 +5,7 @@ A leaf: it imports no other rules module, and every rules module may import it.
 
 from __future__ import annotations
 
+from ...core.caches import memo_table
 from . import rulings as R
 from .constants import ABIL, BLDG, BLUE, CROP0, FOREST, NOV, PUMPKIN, SEED0
 from .content import BUILDINGS, CROPS
@@ -65,17 +66,21 @@ def novelty_usable(state, seat: int, use: str) -> bool:
 
 # ---------------------------------------------------------------- prices and payments
 def seed_price(state, seat: int, crop: int, count: int) -> int:
-    """Coins for ``count`` seeds of ``crop`` at the General Store (the Pumpkin Patcher's
-    discount included)."""
-    if 0 <= count <= R.MAX_BUY:
-        return seed_prices(state, seat)[crop][count]
-    return _seed_price(crop, count, ability(state, seat) == "pumpkin_patcher")
+    """Coins for ``count`` seeds (0 to ``R.MAX_BUY``) of ``crop`` at the General Store (the
+    Pumpkin Patcher's discount included)."""
+    return seed_prices(state, seat)[crop][count]
 
 
 def seed_prices(state, seat: int) -> tuple[tuple[int, ...], ...]:
     """``[crop][count]``: ``seed_price`` for every crop and count up to ``R.MAX_BUY`` (the
-    General Store's menu asks for all of them at once)."""
-    return _PATCHER_PRICES if ability(state, seat) == "pumpkin_patcher" else _PRICES
+    General Store's menu asks for all of them at once). Two tables, with and without the
+    Pumpkin Patcher, each worked out when first asked."""
+    patcher = ability(state, seat) == "pumpkin_patcher"
+    table = _PRICE_TABLES.get(patcher)
+    if table is None:
+        table = _PRICE_TABLES[patcher] = tuple(
+            tuple(_seed_price(crop, k, patcher) for k in range(R.MAX_BUY + 1)) for crop in range(4))
+    return table
 
 
 def _seed_price(crop: int, count: int, patcher: bool) -> int:
@@ -85,8 +90,7 @@ def _seed_price(crop: int, count: int, patcher: bool) -> int:
     return p
 
 
-_PRICES = tuple(tuple(_seed_price(crop, k, False) for k in range(R.MAX_BUY + 1)) for crop in range(4))
-_PATCHER_PRICES = tuple(tuple(_seed_price(crop, k, True) for k in range(R.MAX_BUY + 1)) for crop in range(4))
+_PRICE_TABLES: dict[bool, tuple[tuple[int, ...], ...]] = memo_table({})
 
 
 def build_cost(state, seat: int, slot: int, discount: int) -> int:

@@ -55,8 +55,7 @@ def placements(state, seat: int) -> list[Action]:
     own unused Action buildings (HV-ACT-2/3/7, HV-CHR-4, HV-FFB-1)."""
     s = seat
     out: list[Action] = []
-    mice = state.mice[s]
-    held = (1 if state.wheelbarrows[s] else 0) | (mice & 1) << 1 | (mice & 2) << 1  # pieces 0, 1, 2
+    held = (1 if state.wheelbarrows[s] else 0) | (state.mice[s] & 3) << 1  # pieces 0 (a wheelbarrow), 1, 2
     occupants = state.occupants
     for sp in SPACES:
         if sp.area == "festival":
