@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import NamedTuple
 
 import pytest
 
@@ -44,3 +45,16 @@ def test_foxglove_rules_tables_are_registered_and_refilled_on_demand():
     assert not queries._TOPOLOGIES and not geometry._RING
     again = acreage.new_game("foxglove", players=2, seed=1)
     assert queries.topology(again, 0).comp == queries.topology(state, 0).comp  # recomputed, the same
+
+
+def test_shared_actions_make_each_action_once_and_forget_them_with_the_memo_tables():
+    class Move(NamedTuple):
+        kind: int
+        a: int = 0
+
+    made = caches.shared_actions(Move)
+    first = made(3, 7)
+    assert first == Move(3, 7) and made(3, 7) is first and made(3, 8) is not first
+    caches.clear_all()
+    again = made(3, 7)
+    assert again == first and again is not first

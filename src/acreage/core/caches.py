@@ -13,6 +13,7 @@ A table is any object with ``clear()`` (a dict, an OrderedDict) or a function wr
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -33,3 +34,22 @@ def clear_all() -> None:
     """Empty every registered memo table (the next lookup recomputes its entry)."""
     for clear in _CLEARERS:
         clear()
+
+
+def shared_actions(action_type: Callable[..., T]) -> Callable[..., T]:
+    """``made(*fields)``: the action with those fields, made once and shared.
+
+    Why: a search lists the same actions of a position thousands of times; making a
+    ``NamedTuple`` is a Python-level call that costs about twice a lookup here, and a shared
+    action is found in a legal list by identity before any comparison. The table is a memo
+    table (emptied between tests). A game's hottest lists may key their own table by a packed
+    int instead, which is cheaper still than this tuple key."""
+    table: dict[tuple, T] = memo_table({})
+
+    def made(*fields: int) -> T:
+        action = table.get(fields)
+        if action is None:
+            action = table[fields] = action_type(*fields)
+        return action
+
+    return made

@@ -23,6 +23,12 @@ def normalise_notation(text: str) -> str:
     return " ".join(text.strip().lower().replace(", ", ",").split())
 
 
+#: For clones: a list of lists copied as ``[*map(copy_list, rows)]`` (the bound method mapped)
+#: costs about 60 % of ``[r[:] for r in rows]``, and a search clones at every step.
+copy_list = list.copy
+copy_dict = dict.copy
+
+
 class GameState(ABC):
     """Base class of every game's state. See ``docs/core-contract.md`` for the full contract."""
 

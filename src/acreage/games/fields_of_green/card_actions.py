@@ -5,7 +5,7 @@ FG-RST); 3–4 players may install stored Equipment first (FG-EQ-6).
 
 from __future__ import annotations
 
-from ...core.caches import memo_table
+from ...core.caches import shared_actions
 from . import rulings as R
 from .actions import BUILD, INSTALL, MARKET, RESTORE, SILO, TOWER, Action, cell_name
 from .constants import SILO_ID, TOWER_ID
@@ -53,21 +53,12 @@ def act_actions(state, seat: int, card: int) -> list[Action]:
 
 
 def _made(kind: int, values) -> list[Action]:
-    """``Action(kind, v)`` for each value, each made once: a card's actions are asked for at
-    every reveal, on the same frontier cells again and again."""
-    made = _ACTIONS
-    out = []
-    for v in values:
-        key = v << 4 | kind
-        action = made.get(key)
-        if action is None:
-            action = made[key] = Action(kind, v)
-        out.append(action)
-    return out
+    """``Action(kind, v)`` for each value, each made once and shared: a card's actions are
+    asked for at every reveal, on the same frontier cells again and again."""
+    return [_made_one(kind, v) for v in values]
 
 
-#: ``value << 4 | kind`` → its action (kinds are below 16).
-_ACTIONS: dict[int, Action] = memo_table({})
+_made_one = shared_actions(Action)
 
 
 def do_act(state, seat: int, card: int, action: Action) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 
 from ...core.events import new_log
 from ...core.rng import Rng
-from ...core.state import GameState
+from ...core.state import GameState, copy_dict, copy_list
 from . import codec, flow, scoring
 from . import rulings as R
 from .actions import PICK, Action, cell_of
@@ -33,10 +33,6 @@ from .explain import describe_decision, explain_illegal
 from .frames import DECISIONS, SUBDECISIONS, Commit
 from .year import begin_year
 
-#: Copies of inner lists by ``map`` over the bound method: about 40 % cheaper than a list
-#: comprehension of slices, and a search clones at every step.
-_copy_list = list.copy
-_copy_dict = dict.copy
 
 class FieldsState(GameState):
     """A Fields of Green position. Create one with ``acreage.new_game("fields_of_green", ...)``."""
@@ -243,22 +239,22 @@ class FieldsState(GameState):
         c.options = dict(self.options)
         c.history = self.history[:]
         c.history_seats = self.history_seats[:]
-        c.decks = [*map(_copy_list, self.decks)]
+        c.decks = [*map(copy_list, self.decks)]
         c.equipment_stack = self.equipment_stack[:]
         c.equipment_known = self.equipment_known[:]
         c.discard = self.discard[:]
         c.coins = self.coins[:]
         c.food = self.food[:]
         c.point_tokens = self.point_tokens[:]
-        c.stored = [*map(_copy_list, self.stored)]
-        c.piece_cards = [*map(_copy_list, self.piece_cards)]
-        c.piece_cells = [*map(_copy_list, self.piece_cells)]
-        c.piece_face_down = [*map(_copy_list, self.piece_face_down)]
-        c.piece_water = [*map(_copy_list, self.piece_water)]
-        c.piece_equipment = [*map(_copy_list, self.piece_equipment)]
-        c.cells = [*map(_copy_dict, self.cells)]
+        c.stored = [*map(copy_list, self.stored)]
+        c.piece_cards = [*map(copy_list, self.piece_cards)]
+        c.piece_cells = [*map(copy_list, self.piece_cells)]
+        c.piece_face_down = [*map(copy_list, self.piece_face_down)]
+        c.piece_water = [*map(copy_list, self.piece_water)]
+        c.piece_equipment = [*map(copy_list, self.piece_equipment)]
+        c.cells = [*map(copy_dict, self.cells)]
         c._front = self._front[:]
-        c.hands = [*map(_copy_list, self.hands)]
+        c.hands = [*map(copy_list, self.hands)]
         c.origin = self.origin[:]
         c.held = self.held[:]
         c.picks = self.picks[:]

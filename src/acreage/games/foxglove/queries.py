@@ -102,8 +102,6 @@ def topology(state, seat: int) -> Topology:
     return topo
 
 
-
-
 def town_changed(state, seat: int, cell: int) -> None:
     """``state.cells[seat][cell]`` has just changed (a new tile, trail or T-junction): the
     seat's topology, if one was worked out, is grown by that cell instead of being dropped and

@@ -19,7 +19,7 @@ from typing import Any
 
 from ...core.events import new_log
 from ...core.rng import Rng
-from ...core.state import GameState
+from ...core.state import GameState, copy_dict, copy_list
 from . import flow, queries, scoring
 from .actions import DONE, Action
 from .codec import action_from_id, action_id, parse
@@ -36,10 +36,6 @@ from .rounds import begin_round
 from .rulings import AB_SPACES, FOREST_CELL, MINE_CELL
 from .topology import Topology
 
-#: Copies of inner lists by ``map`` over the bound method: about 40 % cheaper than a list
-#: comprehension of slices, and a search clones at every step.
-_copy_list = list.copy
-_copy_dict = dict.copy
 
 class FoxgloveState(GameState):
     """A Foxglove Farm position. Create one with ``acreage.new_game("foxglove", ...)``."""
@@ -203,12 +199,12 @@ class FoxgloveState(GameState):
         c.history = self.history[:]
         c.history_seats = self.history_seats[:]
         c.removed = self.removed[:]
-        c.stacks = [*map(_copy_list, self.stacks)]
-        c.display = [*map(_copy_list, self.display)]
-        c.cells = [*map(_copy_dict, self.cells)]
-        c.building_tiles = [*map(_copy_list, self.building_tiles)]
-        c.building_cells = [*map(_copy_list, self.building_cells)]
-        c.cubes = [*map(_copy_list, self.cubes)]
+        c.stacks = [*map(copy_list, self.stacks)]
+        c.display = [*map(copy_list, self.display)]
+        c.cells = [*map(copy_dict, self.cells)]
+        c.building_tiles = [*map(copy_list, self.building_tiles)]
+        c.building_cells = [*map(copy_list, self.building_cells)]
+        c.cubes = [*map(copy_list, self.cubes)]
         c.trails_laid = self.trails_laid[:]
         c._topologies = self._topologies[:]
         return c

@@ -13,10 +13,8 @@ from collections.abc import Sequence
 from weakref import ref
 
 from .content import TILES
-from .geometry import TEES, neighbours, opposite
+from .geometry import TEE_INDEX, neighbours, opposite
 from .goods import NUM_GOODS
-
-TEE_SET = frozenset(TEES)
 
 #: Each goods type's bit in a tile's ``accepts``.
 _BITS = tuple(1 << g for g in range(NUM_GOODS))
@@ -270,7 +268,7 @@ class Topology:
         T-junction may replace, keeping the openings that join something (FF-TRL-4, FF-TRL-11)."""
         if self._upgradable is None:
             cells = self._cells
-            trails = [(c, -code) for c, code in sorted(cells.items()) if code < 0 and -code not in TEE_SET]
+            trails = [(c, -code) for c, code in sorted(cells.items()) if code < 0 and -code not in TEE_INDEX]
             self._upgradable = tuple((cell, live_openings(cells, cell, mask)) for cell, mask in trails)
         return self._upgradable
 

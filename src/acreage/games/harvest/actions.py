@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...core.caches import memo_table
+from ...core.caches import shared_actions
 from ...core.errors import IllegalAction
 from . import rulings as R
 from .content import (
@@ -141,15 +141,6 @@ class Action(NamedTuple):
         return OFFSETS[self.kind] + self.a * SIZES[self.kind][1] + self.b
 
 
-def made(kind: int, a: int = 0, b: int = 0) -> Action:
-    """The action ``(kind, a, b)``, made once and shared: a search lists the same actions again
-    and again, making one costs twice a lookup, and a shared action is found in a legal list by
-    identity before any comparison."""
-    key = (kind, a, b)
-    action = _MADE.get(key)
-    if action is None:
-        action = _MADE[key] = Action(kind, a, b)
-    return action
 
-
-_MADE: dict[tuple[int, int, int], Action] = memo_table({})
+#: ``made(kind, a, b)``: the action, made once and shared (``core.caches.shared_actions``).
+made = shared_actions(Action)

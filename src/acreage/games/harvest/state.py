@@ -14,7 +14,7 @@ from typing import Any
 
 from ...core.events import new_log
 from ...core.rng import Rng
-from ...core.state import GameState
+from ...core.state import GameState, copy_list
 from . import codec, flow, scoring
 from . import rulings as R
 from .actions import (
@@ -35,10 +35,6 @@ from .explain import describe_decision, explain_illegal, log_action
 from .frames import DECISIONS, TURN_STARTS, KeepCharacter, KeepFarmhouse
 from .rounds import begin_sunrise
 from .setup import log_reveal, start_supply
-
-#: Copies of inner lists by ``map`` over the bound method: about 40 % cheaper than a list
-#: comprehension of slices, and a search clones at every step.
-_copy_list = list.copy
 
 
 class HarvestState(GameState):
@@ -260,8 +256,8 @@ class HarvestState(GameState):
         for key in self._FLAT:
             d[key] = d[key][:]
         for key in self._NESTED:
-            d[key] = [*map(_copy_list, d[key])]
-        c.buildings = [[*map(_copy_list, seat)] for seat in self.buildings]
+            d[key] = [*map(copy_list, d[key])]
+        c.buildings = [[*map(copy_list, seat)] for seat in self.buildings]
         return c
 
     def _observation(self, seat: int | None) -> dict:
