@@ -73,6 +73,12 @@ class Presentation:
         """The rules in brief, in the project's own words (the terminal's ``rules``, help pages)."""
         return ""
 
+    def reference(self) -> list[dict[str, str]]:
+        """Every card, tile, space and character of the game in words, for the "How to play"
+        page's reference and the boards' help: ``{"group", "name", "words"}`` each, in the
+        order a player meets them."""
+        return []
+
     def offers_plan(self, state) -> bool:
         """True where :meth:`~acreage.core.state.GameState.macro_actions` has a plan for the
         seat to act (the page then offers a Plan button)."""

@@ -34,6 +34,8 @@ GAME_ID = re.compile(r"[0-9a-f]{1,32}")
 #: for dead bot tasks and idle tables.
 TICK_S = 0.5
 SWEEP_EVERY = 10
+#: The pause before a tutorial's script plays another seat's move, so the learner sees each.
+SCRIPT_PAUSE_S = 0.3
 
 
 class Hub:
@@ -241,6 +243,16 @@ class Hub:
 
     async def _bot_move(self, table: Table, seat: int, spec: str, notice: str | None = None) -> None:
         seq = table.seq
+        scripted = table.scripted_move(seat) if notice is None else None
+        if scripted is not None:  # a tutorial's other seat: its script plays, at a pace a learner follows
+            await asyncio.sleep(SCRIPT_PAUSE_S)
+            async with self.lock(table.id):
+                table = self.tables.get(table.id) or self.table(table.id)
+                if table.seq != seq or table.to_act() != seat:
+                    return
+                table.bot_act(seat, scripted)
+            self.changed(table)
+            return
         mind = table.bot_minds.get(seat) if notice is None else None
         text, problem, mind = await self.bots.move(table.state.clone(), seat, spec, mind)
         async with self.lock(table.id):

@@ -52,6 +52,9 @@ class GameRow:
     names: list[str | None] = field(default_factory=list)
     #: Whether the public lobby lists the game (an invite-only game is reached by its links).
     listed: bool = True
+    #: Whether the game is its game's tutorial (``core.tutorials``): the script's moves are
+    #: played for the other seats and the learner is guided.
+    tutorial: bool = False
 
 
 def hash_token(token: str) -> str:
@@ -74,7 +77,8 @@ SCHEMA = (
 )
 
 #: Columns added to ``games`` after its first version: a store made before them gains them
-#: on opening. ``meta`` holds the seat names and whether the lobby lists the game (JSON).
+#: on opening. ``meta`` holds the seat names, whether the lobby lists the game and whether it
+#: is a tutorial (JSON).
 ADDED_COLUMNS = (("meta", "TEXT"),)
 
 #: The longest text the store writes in one field (a header's options and seats are the longest).
@@ -131,7 +135,7 @@ class Store:
                     json.dumps(row.seats),
                     row.created,
                     json.dumps(row.clock) if row.clock else None,
-                    json.dumps({"names": row.names, "listed": row.listed}),
+                    json.dumps({"names": row.names, "listed": row.listed, "tutorial": row.tutorial}),
                 ),
             )
         ]
@@ -210,6 +214,7 @@ class Store:
                 extra = json.loads(meta)
                 rows[gid].names = list(extra.get("names") or [])
                 rows[gid].listed = bool(extra.get("listed", True))
+                rows[gid].tutorial = bool(extra.get("tutorial", False))
         for gid, seat, token_hash in self._execute(
             "SELECT game_id, seat, token_hash FROM seat_tokens" + where_rest, params
         ):

@@ -24,6 +24,7 @@ from .. import core
 from ..core import AcreageError, IllegalAction, game_info
 from ..core.events import recording
 from ..core.presentation import breakdowns, legal_views, presentation_of
+from ..core.tutorials import Tutorial, load_tutorial
 from . import inputs
 from .inputs import InputError, quote
 from .store import GameRow, Store, StoreConflict, StoreError, hash_token
@@ -94,6 +95,9 @@ class Table:
         #: Each bot seat's bot after its last move, pickled and compressed (``bots.decide``): one
         #: bot per seat for the whole game. Memory only: a restart or an eviction starts fresh bots.
         self.bot_minds: dict[int, bytes] = {}
+        #: The game's tutorial when this table is one: its script plays the other seats and
+        #: guides the learner's moves until the guided part is over.
+        self.tutorial: Tutorial | None = load_tutorial(row.game) if row.tutorial else None
         self._rebuild(row.moves)
         for move in row.moves:
             if move.get("client_id"):
@@ -279,8 +283,75 @@ class Table:
                 message = message[:300] + "…"
             raise TableError("illegal_action", message, 422) from None
         text = str(move)
+        self._check_tutorial(seat, text)
         self._commit(seat, text, client_id)
         return Result(self.seq, text)
+
+    # ------------------------------------------------------------------ tutorials
+    def _check_tutorial(self, seat: int, text: str) -> None:
+        """In a tutorial's guided part the learner makes the move the tutorial asks for; any
+        other is refused with the step's reason (nothing changes)."""
+        tutorial = self.tutorial
+        if tutorial is None or seat != tutorial.learner:
+            return
+        step = tutorial.next_step(len(self.state.history))
+        if step is None or tutorial.moves[step.move] == text:
+            return
+        wanted = tutorial.moves[step.move]
+        raise TableError("tutorial_move", f"The tutorial asks for “{wanted}” here: {step.refusal()}", 422)
+
+    def scripted_move(self, seat: int) -> str | None:
+        """The move a tutorial's script makes for ``seat`` now (``None``: its bot decides)."""
+        if self.tutorial is None:
+            return None
+        return self.tutorial.scripted(len(self.state.history), seat)
+
+    def tutorial_view(self, seat: int | None) -> dict | None:
+        """What the learner is told now: the step, its text and the move it asks for (only
+        the learner's own coming move, which the learner's view may hold)."""
+        tutorial = self.tutorial
+        if tutorial is None or seat != tutorial.learner:
+            return None
+        position = len(self.state.history)
+        step = tutorial.next_step(position)
+        out: dict[str, Any] = {"title": tutorial.title, "intro": tutorial.intro if position == 0 else None,
+                               "steps": tutorial.learner_moves}
+        if step is None:
+            return {**out, "free": True, "text": tutorial.outro, "step": tutorial.learner_moves}
+        waiting = seat not in self.deciding()
+        return {**out, "free": False, "step": tutorial.step_number(step), "text": step.text,
+                "rules": list(step.rules), "expect": None if waiting else tutorial.moves[step.move],
+                "highlight": step.highlight, "waiting": waiting}
+
+    def why(self, seat: int | None, action: Any) -> dict:
+        """Why ``seat`` may not play ``action`` now, from the engine's explanation (or the
+        tutorial's reason); nothing changes."""
+        if seat is None:
+            return {"legal": False, "why": "spectators cannot act; join a seat or use your seat's link"}
+        state = self.state
+        if state.is_terminal:
+            return {"legal": False, "why": "the game is over"}
+        if seat not in self.deciding():
+            who = state.current_player
+            return {"legal": False, "why": f"it is {self.labels()[who]}'s turn, not yours"
+                    if who is not None else "nothing is asked of you now"}
+        action = inputs.action(action)
+        try:
+            if isinstance(action, int):
+                move = state.action_from_id(action)
+            elif seat == state.current_player:  # a refusal here already says why
+                move = state.parse_action(action)
+            else:
+                move = state.as_action(state._parse_structural(action))
+        except IllegalAction as exc:
+            return {"legal": False, "why": str(exc)[:300]}
+        if move in self.legal_for(seat):
+            try:
+                self._check_tutorial(seat, str(move))
+            except TableError as exc:
+                return {"legal": True, "why": str(exc)}
+            return {"legal": True, "why": f"{move} is legal now"}
+        return {"legal": False, "why": state.explain_illegal(move)[:300]}
 
     def bot_act(self, seat: int, text: str) -> Result:
         """A bot's move (already checked legal by the pool)."""
@@ -413,6 +484,7 @@ class Table:
             "ranking": state.ranking() if state.is_terminal else None,
             "notices": [n for n in self.notices if n["seq"] >= 0][-5:],
             "clocks": self.clocks(),
+            "tutorial": self.tutorial_view(seat),
         }
 
     def name_of(self, seat: int) -> str | None:

@@ -1,7 +1,7 @@
 """The server's routes, one router per concern; ``server.create_app`` includes them all."""
 
-from . import catalogue, games, pages, replays, sockets
+from . import catalogue, games, learn, pages, replays, sockets
 
-ROUTERS = (pages.router, catalogue.router, games.router, replays.router, sockets.router)
+ROUTERS = (pages.router, catalogue.router, games.router, learn.router, replays.router, sockets.router)
 
 __all__ = ["ROUTERS"]

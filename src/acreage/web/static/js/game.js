@@ -42,7 +42,17 @@ function send(message) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
 }
 
-export function act(text) { send({ type: "action", action: text }); }
+export function act(text) { $("why").hidden = true; send({ type: "action", action: text }); }
+
+// "Why can't I?": a board asks when a player clicks something that cannot be played now; the
+// engine's explanation (or the tutorial's reason) is shown, and nothing changes.
+async function why(text) {
+  try {
+    const answer = await postJSON(`/api/games/${gameId}/why`, { action: text }, token);
+    $("why").replaceChildren(el("b", {}, answer.legal ? "Note: " : "Why not: "), answer.why);
+  } catch (e) { $("why").replaceChildren(el("b", {}, "Why not: "), e.message); }
+  $("why").hidden = false;
+}
 function undo() { send({ type: "undo", count: 1 }); }
 
 // The other seats' events since this seat's own last one: what a board marks as "just now".
@@ -89,6 +99,27 @@ function renderActions() {
   $("plan").hidden = !view.plan;
   if ($("plan").hidden) $("plan-box").hidden = true;
   $("leave").hidden = view.status !== "playing" || view.seats[view.you]?.kind !== "human";
+}
+
+// A tutorial's guidance: the step's words, the move it asks for lit in the list (and on the
+// board, through the highlight it passes), the others' moves announced, the outro at the end.
+function renderTutorial() {
+  const t = view.tutorial;
+  $("tutorial").hidden = !t;
+  if (!t) return;
+  $("tutorial-title").textContent = t.title;
+  $("tutorial-step").textContent = t.free ? "guided part over: play on freely" : `step ${t.step} of ${t.steps}`;
+  const parts = [];
+  if (t.intro) parts.push(el("p", { class: "intro" }, t.intro));
+  parts.push(el("p", { "data-tutorial-text": "" }, t.text));
+  if (!t.free && t.waiting) parts.push(el("p", { class: "muted" }, "The other players are moving…"));
+  if (t.rules && t.rules.length) parts.push(el("p", { class: "muted rule-ids" }, "Rules: " + t.rules.join(", ")));
+  $("tutorial-text").replaceChildren(...parts);
+  for (const b of document.querySelectorAll("#actions button")) {
+    const wanted = t.expect && b.dataset.action === t.expect;
+    b.classList.toggle("expected", Boolean(wanted));
+    if (wanted) b.setAttribute("data-expected", ""); else b.removeAttribute("data-expected");
+  }
 }
 
 function clockText(seconds) {
@@ -183,8 +214,11 @@ async function render() {
   renderLog();
   renderEnd();
   renderActions();
+  renderTutorial();
+  $("learn-link").href = `/learn/${view.game}`;
   if (!board) { board = await boardFor(view.board); try { content = await getJSON(`/api/content/${view.game}`); } catch { content = {}; } }
-  board.draw($("board"), view, { content, act, undo, recent: recentByOthers(), labels: view.seats.map((_, s) => seatLabel(view, s)) });
+  board.draw($("board"), view, { content, act, undo, why, highlight: view.tutorial?.highlight || null,
+    recent: recentByOthers(), labels: view.seats.map((_, s) => seatLabel(view, s)) });
   maybeCover();
 }
 

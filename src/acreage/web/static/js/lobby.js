@@ -51,7 +51,8 @@ function drawSeats() {
 function drawOptions(n) {
   const info = gameInfo();
   const opts = document.getElementById("game-options");
-  opts.replaceChildren(el("p", { class: "muted" }, info.description || ""));
+  opts.replaceChildren(el("p", { class: "muted" }, info.description || "", " ",
+    el("a", { href: `/learn/${info.name}`, "data-learn": info.name }, `How to play ${info.title}`)));
   for (const [name, spec] of Object.entries(info.options)) {
     if (!spec.lobby || (spec.players && !spec.players.includes(n))) continue;
     const words = name.replaceAll("_", " ");
