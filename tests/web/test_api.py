@@ -281,8 +281,8 @@ def test_websocket_with_a_bad_token_is_refused(client):
         assert ws.receive_json()["error"] == "bad_token"
 
 
-def test_clocks_run_for_the_seat_to_act_and_greedy_plays_at_zero(client):
-    made = create(client, clock={"bank_s": 1, "increment_s": 0.5})
+def test_clocks_run_for_the_seat_to_act_and_greedy_plays_at_zero_with_nobody_else_to_ask(client):
+    made = create(client, seats=["human", "bot:random"], clock={"bank_s": 1, "increment_s": 0.5})
     gid, t0 = made["id"], made["tokens"]["0"]
     first = view(client, gid, t0)
     assert first["clocks"][1] == 1.0 and 0 < first["clocks"][0] <= 1.0
@@ -293,6 +293,56 @@ def test_clocks_run_for_the_seat_to_act_and_greedy_plays_at_zero(client):
     assert after["seq"] >= 1
     assert any("clock ran out: greedy played" in n["text"] for n in after["notices"])
     assert after["clocks"][0] <= 0.5  # spent the bank, got one increment
+
+
+def _out_of_time(client):
+    """A two-person game whose first seat's clock has run out: (game id, late token, other token)."""
+    made = create(client, clock={"bank_s": 1, "increment_s": 0})
+    gid, t0, t1 = made["id"], made["tokens"]["0"], made["tokens"]["1"]
+    deadline = time.time() + 10
+    while time.time() < deadline and view(client, gid, t1)["timeout"] is None:
+        time.sleep(0.1)
+    return gid, t0, t1
+
+
+def test_when_a_clock_runs_out_the_others_may_end_the_game_and_that_seat_ranks_last(client):
+    gid, t0, t1 = _out_of_time(client)
+    offer = view(client, gid, t1)
+    assert offer["timeout"] == {"seat": 0, "choices": ["bot", "end"]}
+    assert offer["seq"] == 0  # nobody played for the late seat
+    assert view(client, gid, t0)["timeout"] is None  # the late player is not asked about itself
+    r = client.post(f"/api/games/{gid}/timeout", json={"token": t0, "choice": "end", "seq": 0})
+    assert r.status_code == 403 and r.json()["error"] == "not_yours"
+    r = client.post(f"/api/games/{gid}/timeout", json={"token": t1, "choice": "draw", "seq": 0})
+    assert r.status_code == 400 and r.json()["error"] == "malformed"
+    r = client.post(f"/api/games/{gid}/timeout", json={"token": t1, "choice": "end", "seq": 0})
+    assert r.status_code == 200, r.text
+    over = view(client, gid, t1)
+    assert over["status"] == "over" and over["forfeited"] == 0 and over["ranking"] == [2, 1]
+    assert "clock ran out" in over["decision"]
+    assert act(client, gid, t0, "pass", over["seq"]).json()["error"] == "game_over"
+    assert client.get(f"/api/games/{gid}/record").status_code == 200  # over: the record opens
+
+
+def test_when_a_clock_runs_out_the_others_may_let_a_bot_play_that_seat(client):
+    gid, t0, t1 = _out_of_time(client)
+    r = client.post(f"/api/games/{gid}/timeout", json={"token": t1, "choice": "bot", "seq": 0})
+    assert r.status_code == 200, r.text
+    v = view(client, gid, t1)
+    assert v["seats"][0]["kind"] == "bot" and v["status"] == "playing"
+    assert any("let a bot play" in n["text"] for n in v["notices"])
+    r = client.post(f"/api/games/{gid}/timeout", json={"token": t1, "choice": "end", "seq": v["seq"]})
+    assert r.json()["error"] in ("not_out_of_time", "stale_seq")
+
+
+def test_a_forfeit_survives_a_restart(db):
+    with app_client(db) as c:
+        gid, _, t1 = _out_of_time(c)
+        ended = c.post(f"/api/games/{gid}/timeout", json={"token": t1, "choice": "end", "seq": 0})
+        assert ended.status_code == 200
+    with app_client(db) as c:
+        v = view(c, gid, t1)
+        assert v["status"] == "over" and v["ranking"] == [2, 1]
 
 
 def test_bad_clocks_are_refused(client):

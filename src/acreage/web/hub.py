@@ -273,8 +273,16 @@ class Hub:
         self.changed(table)
 
     async def _clock_move(self, table: Table, seat: int) -> None:
-        """A human seat whose clock ran out: greedy plays its move (the seat stays theirs)."""
+        """A human seat whose clock ran out. Where other people play, they decide (a bot plays
+        that seat, or the game ends with it last: ``Table.resolve_timeout``), as on Board Game
+        Arena; they are told once, and the late player may still move meanwhile. With nobody
+        else to ask, greedy plays its move (the seat stays theirs)."""
         if table.out_of_time() != seat:
+            return
+        if table.humans_besides(seat):
+            if table.timeout_told != table.seq:
+                table.timeout_told = table.seq
+                self.push(table)
             return
         notice = f"{table.labels()[seat]}'s clock ran out: greedy played {{move}}"
         await self._bot_move(table, seat, "greedy", notice)

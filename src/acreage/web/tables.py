@@ -98,6 +98,11 @@ class Table:
         #: The game's tutorial when this table is one: its script plays the other seats and
         #: guides the learner's moves until the guided part is over.
         self.tutorial: Tutorial | None = load_tutorial(row.game) if row.tutorial else None
+        #: The seat whose clock ran out when another player chose to end the game there: the
+        #: game is over and that seat ranks last (a stored ``forfeit N`` move).
+        self.forfeited: int | None = None
+        #: The ``seq`` at which the others were last told that the seat to act is out of time.
+        self.timeout_told: int | None = None
         self._rebuild(row.moves)
         for move in row.moves:
             if move.get("client_id"):
@@ -129,7 +134,9 @@ class Table:
             start = self.together_since
         self.move_times.append((seat, at, start))
         self.last_move_at = at
-        if text.startswith("undo "):
+        if text.startswith("forfeit "):
+            self.forfeited = int(text[8:])
+        elif text.startswith("undo "):
             self.undos += 1
             if seat in self.early:
                 del self.early[seat]
@@ -182,8 +189,28 @@ class Table:
         return self.seats[seat] == HUMAN and seat not in self.token_hashes
 
     @property
+    def over(self) -> bool:
+        """The game has ended: by its rules, or by a player's choice after a clock ran out."""
+        return self.state.is_terminal or self.forfeited is not None
+
+    def ranking(self) -> list[int] | None:
+        """Each seat's place (1 = first) once the game is over; a seat that forfeited on time
+        ranks last, the others keep their order by the game's own ranking of the position."""
+        if self.forfeited is None:
+            return self.state.ranking() if self.state.is_terminal else None
+        keys = self.state.rank_keys()
+        out = []
+        for seat, mine in enumerate(keys):
+            if seat == self.forfeited:
+                out.append(len(keys))
+            else:
+                ahead = sum(1 for s, other in enumerate(keys) if s != self.forfeited and other > mine)
+                out.append(1 + ahead)
+        return out
+
+    @property
     def status(self) -> str:
-        if self.state.is_terminal:
+        if self.over:
             return "over"
         if any(kind == OPEN or self.unclaimed(s) for s, kind in enumerate(self.seats)):
             return "waiting"
@@ -208,7 +235,7 @@ class Table:
                 f"the game has moved on (seq {self.seq}, yours {seq}); refresh and try again",
                 409,
             )
-        if self.state.is_terminal:
+        if self.over:
             raise TableError("game_over", "the game is over", 409)
         if self.status == "waiting":
             raise TableError("waiting", "the game starts when every open seat has been taken", 409)
@@ -256,7 +283,7 @@ class Table:
     def undoable(self, seat: int | None) -> int:
         """How many moves ``seat`` may take back: its choice made ahead of its turn, or what
         the engine's fair policy allows."""
-        if seat is None or self.state.is_terminal:
+        if seat is None or self.over:
             return 0
         return 1 if seat in self.early else self.state.undoable(seat)
 
@@ -329,7 +356,7 @@ class Table:
         if seat is None:
             return {"legal": False, "why": "spectators cannot act; join a seat or use your seat's link"}
         state = self.state
-        if state.is_terminal:
+        if self.over:
             return {"legal": False, "why": "the game is over"}
         if seat not in self.deciding():
             who = state.current_player
@@ -438,6 +465,41 @@ class Table:
             return None
         return seat if left[seat] <= 0 else None
 
+    def humans_besides(self, seat: int) -> list[int]:
+        """The other seats played by people (who may decide for a seat whose clock ran out)."""
+        return [s for s, kind in enumerate(self.seats) if s != seat and not is_bot(kind)]
+
+    def timeout_offer(self, seat: int | None) -> dict | None:
+        """For another player, while the seat to act is out of time: the choices they have
+        (a bot plays that seat from now on, or the game ends with that seat last)."""
+        late = self.out_of_time()
+        if late is None or seat is None or seat == late or is_bot(self.seats[seat]):
+            return None
+        return {"seat": late, "choices": ["bot", "end"]}
+
+    def resolve_timeout(self, seat: int | None, choice: Any, seq: Any) -> Result:
+        """Another player's choice for a seat whose clock ran out: ``bot`` hands the seat to
+        the default level (its player may still watch), ``end`` ends the game with that seat
+        ranked last. Only while that seat is still out of time and to act."""
+        self._check(seat, seq, None)
+        late = self.out_of_time()
+        if late is None:
+            raise TableError("not_out_of_time", "no seat is out of time now", 409)
+        if seat == late or seat is None or is_bot(self.seats[seat]):
+            raise TableError("not_yours", "only another player of the game decides for a seat out of time",
+                             403)
+        if choice == "bot":
+            self.hand_to_bot(late, DEFAULT_LEVEL)
+            who, late_one = self.labels()[seat], self.labels()[late]
+            words = f"{who} let a bot play {late_one}'s seat after its clock ran out"
+            self.notices.append({"seq": self.seq, "text": words})
+            return Result(self.seq, f"bot {late}")
+        if choice == "end":
+            text = f"forfeit {late}"
+            self._commit(seat, text, None)
+            return Result(self.seq, text)
+        raise TableError("malformed", 'choice must be "bot" (a bot plays the seat) or "end" (the game ends)')
+
     # ------------------------------------------------------------------ what a seat sees
     def view(self, seat: int | None, since: int = 0) -> dict:
         """Everything ``seat`` (``None``: a spectator) may know now, for one update message."""
@@ -481,7 +543,9 @@ class Table:
             "event_count": state.event_count,
             "scores": scores,
             "breakdown": breakdowns(state, present),
-            "ranking": state.ranking() if state.is_terminal else None,
+            "ranking": self.ranking(),
+            "forfeited": self.forfeited,
+            "timeout": self.timeout_offer(seat),
             "notices": [n for n in self.notices if n["seq"] >= 0][-5:],
             "clocks": self.clocks(),
             "tutorial": self.tutorial_view(seat),
@@ -498,6 +562,8 @@ class Table:
     def decision(self) -> str:
         """What the seat to act is deciding, naming seats as people do (the engines' decision
         lines say "seat 0")."""
+        if self.forfeited is not None:
+            return f"the game is over: {self.labels()[self.forfeited]}'s clock ran out"
         if self.state.is_terminal:
             return "the game is over"
         labels = self.labels()

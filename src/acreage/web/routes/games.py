@@ -106,6 +106,22 @@ async def post_action(game_id: str, request: Request):
 
 
 @router.post(
+    "/api/games/{game_id}/timeout",
+    openapi_extra=body_schema(
+        {"token": TOKEN, "seq": SEQ, "choice": {"type": "string", "enum": ["bot", "end"]}}, ["choice", "seq"]
+    ),
+)
+async def post_timeout(game_id: str, request: Request):
+    """Another player's choice for the seat to act whose clock ran out: ``bot`` (a bot plays
+    it from now on) or ``end`` (the game ends, that seat ranks last)."""
+
+    def do(table: Table, seat: int, data: dict):
+        return table.resolve_timeout(seat, data.get("choice"), data.get("seq"))
+
+    return await _move(game_id, request, do)
+
+
+@router.post(
     "/api/games/{game_id}/undo",
     openapi_extra=body_schema(
         {"token": TOKEN, "seq": SEQ, "count": {"type": "integer", "minimum": 1}, "client_id": CLIENT_ID},

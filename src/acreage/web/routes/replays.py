@@ -20,7 +20,7 @@ async def replay_step(game_id: str, request: Request, step: int = 0):
     """A finished game at one step: the public view, the action that led there and its
     events, and where each round starts (for jumping)."""
     table = hub_of(request).table(game_id)
-    if not table.state.is_terminal:
+    if not table.over:
         raise TableError("not_over", "replays open once the game is over", 403)
     final = table.state
     total = len(final.history)
@@ -63,6 +63,6 @@ async def replay_step(game_id: str, request: Request, step: int = 0):
 @router.get("/api/games/{game_id}/record")
 async def record(game_id: str, request: Request):
     table = hub_of(request).table(game_id)
-    if not table.state.is_terminal:
+    if not table.over:
         raise TableError("not_over", "the record (which holds the seed) is shown once the game is over", 403)
     return table.state.record()

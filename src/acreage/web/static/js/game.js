@@ -122,6 +122,21 @@ function renderTutorial() {
   }
 }
 
+// When the seat to act has run out of time, the other players choose: a bot plays that seat
+// from now on, or the game ends with that seat last.
+function renderTimeoutOffer() {
+  const offer = view.timeout;
+  $("timeout-offer").hidden = !offer;
+  if (!offer) return;
+  const who = seatLabel(view, offer.seat);
+  const choose = async choice => {
+    try { await postJSON(`/api/games/${gameId}/timeout`, { choice, seq: view.seq }, token); } catch (e) { $("action-error").textContent = e.message; }
+  };
+  $("timeout-offer").replaceChildren(el("b", {}, `${who}'s clock has run out. `),
+    el("button", { "data-timeout": "bot", onclick: () => choose("bot") }, "Let a bot play their seat"), " ",
+    el("button", { "data-timeout": "end", onclick: () => choose("end") }, `End the game (${who} ranks last)`));
+}
+
 function clockText(seconds) {
   const t = Math.max(0, Math.round(seconds));
   const d = Math.floor(t / 86400), h = Math.floor(t % 86400 / 3600), m = Math.floor(t % 3600 / 60), sec = t % 60;
@@ -214,6 +229,7 @@ async function render() {
   renderLog();
   renderEnd();
   renderActions();
+  renderTimeoutOffer();
   renderTutorial();
   $("learn-link").href = `/learn/${view.game}`;
   if (!board) { board = await boardFor(view.board); try { content = await getJSON(`/api/content/${view.game}`); } catch { content = {}; } }
