@@ -446,3 +446,14 @@ def test_a_store_made_before_seat_names_opens_and_gains_them(tmp_path):
     (row,) = store.load_games()
     assert row.id == "abc" and row.names == [] and row.listed is True
     store.close()
+
+
+def test_a_finished_game_exports_its_record_and_an_openspiel_trace(client):
+    made = create(client, seats=["human", "bot:random"])
+    gid = made["id"]
+    assert client.get(f"/api/games/{gid}/trace").json()["error"] == "not_over"
+    gid, _, t1 = _out_of_time(client)
+    client.post(f"/api/games/{gid}/timeout", json={"token": t1, "choice": "end", "seq": 0})
+    trace = client.get(f"/api/games/{gid}/trace").json()
+    assert set(trace) == {"header", "transitions"}
+    assert trace["header"]["game_string"].startswith("acreage_foxglove(")

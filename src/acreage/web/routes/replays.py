@@ -60,6 +60,18 @@ async def replay_step(game_id: str, request: Request, step: int = 0):
     }
 
 
+@router.get("/api/games/{game_id}/trace")
+async def trace(game_id: str, request: Request):
+    """The finished game as an OpenSpiel trajectory (``docs/records.md``): the research format of
+    OpenSpiel's standard trajectories, with the seat names; like the record, only once over."""
+    from ...interop.match_trace import to_match_trace
+
+    table = hub_of(request).table(game_id)
+    if not table.over:
+        raise TableError("not_over", "the trace (which holds the seed) is shown once the game is over", 403)
+    return to_match_trace(table.state, table.labels(), allow_unfinished=table.forfeited is not None)
+
+
 @router.get("/api/games/{game_id}/record")
 async def record(game_id: str, request: Request):
     table = hub_of(request).table(game_id)

@@ -196,6 +196,8 @@ function renderEnd() {
   $("end-text").replaceChildren(...order.map(s => el("p", {}, el("b", {}, `${view.ranking[s]}. ${seatLabel(view, s)}: ${view.scores[s]} points`),
     el("br"), el("span", { class: "breakdown" }, Object.entries(view.breakdown[s]).map(([k, v]) => `${k} ${v}`).join(" · ")))));
   $("replay-link").href = `/replay/${gameId}`;
+  $("record-link").href = `/api/games/${gameId}/record`;
+  $("trace-link").href = `/api/games/${gameId}/trace`;
 }
 
 function maybeCover() {
