@@ -24,8 +24,11 @@ from .bots import BotPool
 from .connections import Connection, encode
 from .inputs import InputError
 from .limits import Counters, Limits
-from .store import Store, StoreConflict
+from .notices import Notifier
+from .ratings import rate_finished
+from .store import Store, StoreConflict, StoreError
 from .tables import Table, TableError, bot_spec, create_row, is_bot
+from .turn_notices import NoticeSettings, tell_turn
 
 log = logging.getLogger("acreage.web")
 
@@ -42,7 +45,8 @@ class Hub:
     """Live tables, their locks and open connections, the lobby lines, the bot pool."""
 
     def __init__(
-        self, store: Store, limits: Limits, bot_workers: int = 1, counters: Counters | None = None
+        self, store: Store, limits: Limits, bot_workers: int = 1, counters: Counters | None = None,
+        notice_settings: NoticeSettings | None = None,
     ) -> None:
         self.store = store
         self.limits = limits
@@ -56,6 +60,12 @@ class Hub:
         self.bots = BotPool(bot_workers, cap_ms=limits.bot_ms)
         self.bot_tasks: dict[str, asyncio.Task] = {}
         self.housekeeping: asyncio.Task | None = None
+        #: Turn notices (e-mail, webhooks): sent off the loop, once per turn (``turn_notices``).
+        self.notice_settings = notice_settings or NoticeSettings()
+        self.notifier = Notifier(self.notice_settings.smtp,
+                                 allow_private_hosts=self.notice_settings.allow_private)
+        #: Games whose result was handed to the ratings (each is rated once; see ``ratings``).
+        self.results_kept: set[str] = set()
 
     # ------------------------------------------------------------------ tables
     def load(self) -> None:
@@ -211,6 +221,21 @@ class Hub:
         self.summaries[table.id] = table.summary()
         self.push(table)
         self.schedule_bot(table)
+        self.after_change(table)
+
+    def after_change(self, table: Table) -> None:
+        """What follows a change beyond the table's watchers: a finished game's result goes to
+        the ratings (once), a seat now asked to decide is sent its turn notices. A failure here
+        is logged and never undoes or delays the move."""
+        try:
+            if table.over:
+                if table.id not in self.results_kept and table.tutorial is None:
+                    self.results_kept.add(table.id)
+                    rate_finished(self.store, table)
+            else:
+                tell_turn(self.notifier, self.notice_settings, self.store, table)
+        except (StoreError, InputError, ValueError) as exc:
+            log.error("game %s: after the change: %s", table.id, exc)
 
     # ------------------------------------------------------------------ bots and clocks
     def schedule_bot(self, table: Table) -> None:
@@ -318,6 +343,7 @@ class Hub:
         for task in tasks:
             task.cancel()
         self.bots.close()
+        await self.notifier.close()
         for task in tasks:
             with contextlib.suppress(BaseException):
                 await asyncio.wait_for(task, 1.0)

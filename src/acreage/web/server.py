@@ -23,6 +23,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from .accounts_store import ensure_schema
 from .guard import Guard
 from .hub import Hub
 from .inputs import MAX_BODY_BYTES, InputError
@@ -30,6 +31,7 @@ from .limits import Counters, Limits
 from .requests import error_response, hub_of
 from .routes import ROUTERS
 from .store import open_store
+from .turn_notices import NoticeSettings
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("acreage.web")
@@ -62,22 +64,28 @@ def create_app(
     warm_bots: bool = True,
     on_stop: Callable[[], None] | None = None,
     limits: Limits | None = None,
+    notice_settings: NoticeSettings | None = None,
 ) -> FastAPI:
     """The application. ``store_url``: a SQLite file (default) or ``postgresql://…``;
     ``warm_bots`` starts the bot workers with the server (tests that need no bot turn it off);
-    ``limits``: the rates, caps and allow-lists (:class:`~acreage.web.limits.Limits`).
+    ``limits``: the rates, caps and allow-lists (:class:`~acreage.web.limits.Limits`);
+    ``notice_settings``: turn notices' base URL and SMTP (default: from the environment,
+    :meth:`~acreage.web.turn_notices.NoticeSettings.from_env`).
 
     The routes live in ``routes/`` (one router per concern) and reach this app's hub and
     limits through ``app.state`` (no module-level state, so tests and two servers in one
     process never share a game); the work is in ``hub.py``, ``tables.py``, ``store.py`` and
     ``bots.py``."""
     limits = limits or Limits()
+    notice_settings = notice_settings or NoticeSettings.from_env()
     counters = Counters(limits)  # one set for the guard and the routes
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        hub = Hub(open_store(store_url), limits, bot_workers, counters)
+        hub = Hub(open_store(store_url), limits, bot_workers, counters, notice_settings)
+        ensure_schema(hub.store)
         hub.load()
+        hub.notifier.start()
         if warm_bots:
             await asyncio.to_thread(hub.bots.warm)
         app.state.hub = hub

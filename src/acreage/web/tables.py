@@ -305,7 +305,7 @@ class Table:
                 raise state.refuse(move) if seat == state.current_player else IllegalAction(
                     f"{str(move)!r} is not one of your choices now")
         except IllegalAction as exc:
-            message = str(exc)
+            message = self.named(str(exc))
             if len(message) > 300:
                 message = message[:300] + "…"
             raise TableError("illegal_action", message, 422) from None
@@ -371,14 +371,14 @@ class Table:
             else:
                 move = state.as_action(state._parse_structural(action))
         except IllegalAction as exc:
-            return {"legal": False, "why": str(exc)[:300]}
+            return {"legal": False, "why": self.named(str(exc))[:300]}
         if move in self.legal_for(seat):
             try:
                 self._check_tutorial(seat, str(move))
             except TableError as exc:
                 return {"legal": True, "why": str(exc)}
             return {"legal": True, "why": f"{move} is legal now"}
-        return {"legal": False, "why": state.explain_illegal(move)[:300]}
+        return {"legal": False, "why": self.named(state.explain_illegal(move))[:300]}
 
     def bot_act(self, seat: int, text: str) -> Result:
         """A bot's move (already checked legal by the pool)."""
@@ -566,13 +566,18 @@ class Table:
             return f"the game is over: {self.labels()[self.forfeited]}'s clock ran out"
         if self.state.is_terminal:
             return "the game is over"
+        return self.named(self.state.describe_decision())
+
+    def named(self, text: str) -> str:
+        """An engine sentence with its seats named as people see them ("seat 0" is "Ada", or
+        "Seat 1" for a seat without a name)."""
         labels = self.labels()
 
         def name(match: re.Match) -> str:
             seat = int(match.group(1))
             return labels[seat] if seat < len(labels) else match.group(0)
 
-        return _SEAT_WORD.sub(name, self.state.describe_decision())
+        return _SEAT_WORD.sub(name, text)
 
     def summary(self) -> dict:
         """One line of the lobby."""

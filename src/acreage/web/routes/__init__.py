@@ -1,7 +1,10 @@
 """The server's routes, one router per concern; ``server.create_app`` includes them all."""
 
-from . import catalogue, games, learn, pages, replays, sockets
+from . import catalogue, games, learn, notices, pages, players, replays, sockets
 
-ROUTERS = (pages.router, catalogue.router, games.router, learn.router, replays.router, sockets.router)
+ROUTERS = (
+    pages.router, catalogue.router, games.router, learn.router, players.router, notices.router,
+    replays.router, sockets.router,
+)
 
 __all__ = ["ROUTERS"]

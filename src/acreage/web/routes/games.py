@@ -10,7 +10,10 @@ from fastapi import APIRouter, Request
 
 from ... import core
 from .. import inputs
+from ..accounts import link_seat, profile_of_request
+from ..accounts_store import rated_request
 from ..guard import client_address
+from ..ratings import mark_rated
 from ..requests import (
     CLIENT_ID,
     SEQ,
@@ -47,6 +50,7 @@ async def list_games(request: Request, limit: int = 100, mine: str = ""):
             "seats": {"type": "array", "items": {"type": "string"}},
             "names": {"type": "array", "items": {"type": ["string", "null"]}},
             "listed": {"type": "boolean"},
+            "rated": {"type": "boolean"},
             "clock": {"type": "object", "properties": {"bank_s": {"type": "number"},
                                                       "increment_s": {"type": "number"}}},
         },
@@ -57,11 +61,28 @@ async def create_game(request: Request):
     h = hub_of(request)
     data = await read_body(request)
     h.counters.creations.hit(client_address(request.scope))
+    rated = data.get("rated", False)
+    if type(rated) is not bool:
+        raise TableError("malformed", "rated must be true (the result changes ratings) or false")
     row, tokens = create_row(
         data.get("game"), data.get("players"), data.get("options"), data.get("seats"), data.get("clock"),
         limits_of(request), data.get("names"), data.get("listed", True),
     )
-    return h.open_game(row, tokens)
+    answer = h.open_game(row, tokens)
+    _sign_seat(request, row.id, min(tokens) if tokens else None)
+    if rated:
+        mark_rated(h.store, row.id, row.seats)
+    answer["rated"] = rated
+    return answer
+
+
+def _sign_seat(request: Request, game_id: str, seat: int | None) -> None:
+    """A signed-in player's seat is linked to their profile (ratings, profile page, turn
+    notices); a player without a profile keeps playing by the seat's token alone. Only the
+    seat the person plays is linked (the first human seat of a game they create)."""
+    profile = profile_of_request(request)
+    if profile is not None and seat is not None:
+        link_seat(hub_of(request).store, game_id, seat, profile.id)
 
 
 @router.get("/api/games/{game_id}", openapi_extra={"parameters": []})
@@ -166,8 +187,9 @@ async def join(game_id: str, request: Request):
     async with h.lock(game_id):
         table = h.table(game_id)
         token = table.join(data.get("seat"))
-    h.changed(table)
     seat = data["seat"]
+    _sign_seat(request, game_id, seat)
+    h.changed(table)
     return {"seat": seat, "token": token, "link": f"/play/{game_id}#token={token}"}
 
 
@@ -200,4 +222,8 @@ async def rematch(game_id: str, request: Request):
         raise TableError("bot_seat", "this seat was handed to a bot", 403)
     h.counters.creations.hit(client_address(request.scope))
     async with h.lock(game_id):
-        return h.rematch(old, seat)
+        answer = h.rematch(old, seat)
+    _sign_seat(request, answer["id"], seat)
+    if rated_request(h.store, old.id) is not None:  # a rated game's rematch is rated too
+        mark_rated(h.store, answer["id"], h.table(answer["id"]).row.seats)
+    return answer
