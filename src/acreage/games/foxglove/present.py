@@ -132,6 +132,56 @@ LEGEND = {
     "lap": "a score of 50 or more shows the score track's lap (50+, 100+, 150+)",
 }
 
+#: The pieces that are not building tiles, in words: the boards' help on them and the "How to
+#: play" reference (the tiles' own words are their ``help`` and effects).
+PIECES = {
+    "display": "The tiles anyone may build, face up in two areas: the A/B area (A tiles in rounds "
+               "1 and 2, B tiles from round 3) and the C area (C tiles all game). Copies of one "
+               "tile share a space as a stack, and only its top tile is taken.",
+    "stack": "A face-down pile of one tier's tiles; the number says how many are left. A space "
+             "emptied by a build is refilled from the pile of the built tile's tier.",
+    "empty space": "A display space with no tile: its tier's pile ran out. An A/B space waits for "
+                   "the B tiles of round 3; a C space stays empty.",
+    "town": "Your own grid of cells, which grows from the starting tile in any direction. Nothing "
+            "in your town affects anyone else's.",
+    "cell": "One square of a town. A new building or trail goes on an empty cell that shares a "
+            "side with a tile already there; touching at a corner is not enough.",
+    "wood": "The Forest's goods. It pays for buildings and trails, and some buildings "
+            "turn it into coal or points.",
+    "stone": "The Mine's goods. It pays for buildings and trails, and feeds several "
+             "processing buildings.",
+    "wheat": "Grown on farm buildings, and wanted by many processing buildings.",
+    "coal": "Dug up, or burnt from wood in a Charcoal Kiln, and wanted by many processing "
+            "buildings.",
+    "sheep": "Raised on pasture buildings, and wanted by many processing buildings and "
+             "the Ranch.",
+    "straight trail": "A trail open on two opposite sides (NS or EW). It costs 1 wood or stone.",
+    "curved trail": "A trail open on two neighbouring sides (NE, ES, SW or NW). It costs 1 wood "
+                    "or stone.",
+    "T-junction": "A trail open on three sides (NES, NEW, NSW or ESW). It costs 2 wood or stone "
+                  "new, or 1 to upgrade a straight or curved trail, which may turn it as long as "
+                  "no link it made is lost.",
+    "start player": "The seat that takes the first construction turn of the round; the role "
+                    "passes to the next seat after each round.",
+}
+
+#: The reference's group of each tier's tiles.
+TILE_GROUPS = {
+    "start": "Your starting tile",
+    "A": "A tiles (rounds 1 and 2)",
+    "B": "B tiles (rounds 3 and 4)",
+    "C": "C tiles (the whole game)",
+}
+
+
+def tile_words(kind: TileKind) -> str:
+    """A tile in the model's words: its help, its effects, then cost, slots and deliveries."""
+    effects = " ".join(effect_words(e) for e in kind.effects)
+    cost = goods_words(kind.cost) if any(kind.cost) else "free"
+    advanced = " Advanced tile (!)." if kind.advanced else ""
+    return (f"{kind.help} {effects}{advanced} Cost: {cost}; {kind.slots} "
+            f"slot{'' if kind.slots == 1 else 's'}; {accepts_words(kind)}.")
+
 
 class FoxglovePresentation(Presentation):
     """Foxglove Farm's words, labels and facts."""
@@ -162,7 +212,33 @@ class FoxglovePresentation(Presentation):
             "solo_setups": {str(k): v[0] for k, v in SOLO_SETUPS.items()},
             "solo_thresholds": list(SOLO_THRESHOLDS),
             "legend": LEGEND,
+            "pieces": PIECES,
         }
+
+    def reference(self) -> list[dict[str, str]]:
+        """Every piece in words, in the order a player meets them: the table, the starting
+        tile, the goods, the A and C tiles of the opening display, the trails, the B tiles."""
+        def piece(group: str, name: str, key: str) -> dict[str, str]:
+            return {"group": group, "name": name, "words": PIECES[key]}
+
+        def tiles(tier: str) -> list[dict[str, str]]:
+            return [{"group": TILE_GROUPS[tier], "name": t.name, "words": tile_words(t)}
+                    for t in TILES if t.tier == tier]
+
+        table = "The table"
+        return [
+            piece(table, "Display", "display"), piece(table, "Stack", "stack"),
+            piece(table, "Empty space", "empty space"), piece(table, "Town", "town"),
+            piece(table, "Cell", "cell"), piece(table, "Start player", "start player"),
+            *tiles("start"),
+            *(piece("Goods", g.capitalize(), g) for g in GOODS),
+            *tiles("A"),
+            *tiles("C"),
+            piece("Trails", "Straight trail", "straight trail"),
+            piece("Trails", "Curved trail", "curved trail"),
+            piece("Trails", "T-junction", "T-junction"),
+            *tiles("B"),
+        ]
 
     def action_view(self, state, action) -> ActionView:
         """Label, group and args of one action; every ``args`` names its kind (``verb``), so a

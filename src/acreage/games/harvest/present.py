@@ -613,6 +613,51 @@ class HarvestPresentation(Presentation):
     def score_label(self, key: str) -> str:
         return key
 
+    def reference(self) -> list[dict[str, str]]:
+        """Every character, farmhouse, sunrise tile, area, space, crop, die face, building, Market
+        tile, festival card and Gairy tile, in the order a player meets them (the deal, the first
+        Sunrise, the Town Board, the farm, the Festival board, Mayor Gairy), in the words the board
+        and the terminal already use."""
+        out: list[dict[str, str]] = []
+
+        def add(group: str, name: str, words: str | list[str]) -> None:
+            text = words if isinstance(words, str) else " ".join(words)
+            out.append({"group": group, "name": name, "words": text})
+
+        for c in CHARACTERS:
+            add("Characters", c.name, ABILITY_WORDS.get(c.ability, c.ability)
+                + (" (Fall Festival)" if c.expansion else ""))
+        for f in FARMHOUSES:
+            add("Farmhouses", f.name, farmhouse_words(f))
+        for t in SUNRISE_TILES:
+            add("Sunrise tiles", f"#{t.number}", f"Income: {gain_words(t.income)}."
+                + (" (Fall Festival)" if t.expansion else ""))
+        for title in AREA_TITLES.values():
+            add("Areas", title, AREA_HELP[title.lower()])
+        for sp in SPACES:
+            add("Spaces", space_label(sp.name), f"{AREA_TITLES[sp.area]}: {space_words(sp)}.")
+        for crop in CROPS:
+            add("Crops", crop.name, crop_words(crop))
+        for face, gain in enumerate(DIE_FACES, start=1):
+            add("Forest die", f"Face {face}", f"{gain_words(gain)}.")
+        for b in BUILDINGS:
+            kind = [] if b.type == "action" else [f"{b.type.title()} building."]  # the words name Action ones
+            add("Buildings", b.name, kind + building_words(b))
+        for m in sorted(MARKET_TILES, key=lambda m: m.number):
+            add("Farmer's Market tiles", f"#{m.number}", f"{market_offer_words(m)}.")
+        for card in FESTIVAL:
+            add("Festival cards: pies" if card.kind == "pie" else "Festival cards: novelties", card.name,
+                festival_words(card))
+        where = {"market": "the first open Market space (FM-A, then FM-B, then FM-C)",
+                 "festival": "FF-1 if open, else FF-2, else FF-3, with his basket; then the cheapest "
+                             "festival card on offer is discarded"}
+        for g in GAIRY:
+            title = AREA_TITLES.get(g.area, g.area)
+            spot = where.get(g.area, f"the open {title} space with the highest number (never an ∞ space)")
+            add("Mayor Gairy's tiles", title, f"{plural(g.copies, 'tile')} in his deck: he takes {spot}."
+                + (" (Fall Festival)" if g.expansion else ""))
+        return out
+
 
 #: The rules in brief, in our own words (the terminal's `rules`, the web's help).
 RULES = f"""\

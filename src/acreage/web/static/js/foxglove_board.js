@@ -9,6 +9,20 @@
 //   highlighted cube             pay <good> x,y          (data-cube="<good> x,y")
 //   cube → destination building  move <good> a>b / haul  (data-cube, then data-dest="x,y")
 //   buttons under the board      pass, trails, done, …   (data-act="<notation>")
+//
+// Help on every piece: a hover shows its words (SVG <title>), a tap on a piece that cannot be
+// played shows them in a box above the display (data-help-box="<piece>"; a card's "?" is
+// data-help="<Tile>"). The pieces: display cards (data-card="<Tile>"), empty spaces and stacks
+// (data-space="A/B n" / "C n", data-stack="A"), buildings (data-building="x,y"), trails
+// (data-trail="x,y"), empty town cells (data-empty="x,y"), cubes, the start player's marker
+// (data-start="<seat>"); the other words come from the content's "pieces".
+// "Why can't I?": a click on a card, cell, trail, building or cube that cannot be played now
+// asks ctx.why(<notation of the move meant>) (build, place, trail, upgrade, pay, move), and the
+// server's explanation is shown; legal targets act as above.
+// A tutorial's ctx.highlight (an action's args, or null) outlines what it names: the card, the
+// cell, the cube and its destination, or the button (data-lit).
+// Parts drawn: data-part="status|display|town|legend", data-town="<seat>", data-paying="x,y"
+// (the piece being paid for), data-recent="x,y" (another seat's last move there).
 import { el } from "./api.js";
 import { svg, stop, clickable } from "./drawing.js";
 
@@ -61,9 +75,29 @@ function tileInfo(ctx, name, tier) {
 // and what it accepts. ``named``: begin with its name (a tooltip; a help box has a heading).
 function helpText(info, name, named = true) {
   if (!info) return name;
-  const head = named ? `${info.name} (${info.tier})\n` : "";
+  const head = named ? `${info.name} (${info.tier}${info.advanced ? "!" : ""})\n` : "";
   const effects = (info.effects || []).join(" ");
   return `${head}${info.help || ""}${effects ? "\n" + effects : ""}\ncost: ${info.cost_words} · slots: ${info.slots} · ${info.accepts_words}`;
+}
+
+// The words of a piece that is not a tile (a trail, a cube, a cell, …), from the presentation
+// model's content; "" where the content has none.
+function pieceWords(ctx, key) {
+  return String(((ctx.content && ctx.content.pieces) || {})[key] || "");
+}
+
+// The kind of trail a shape is (its words in the content are under this name).
+function trailKind(shape) {
+  if (shape.length === 3) return "T-junction";
+  return shape === "NS" || shape === "EW" ? "straight trail" : "curved trail";
+}
+
+// The T-junction an upgrade of ``shape`` would make first (the shape itself for a T): what a
+// click on a trail that cannot be upgraded now asks the engine about.
+function teeOf(shape) {
+  if (shape.length === 3) return shape;
+  const extra = [..."NESW"].find(side => !shape.includes(side));
+  return [..."NESW"].filter(side => shape.includes(side) || side === extra).join("");
 }
 
 // One goods cube; sheep (nearly white) get a dark mark so they never read as an empty slot.
@@ -126,16 +160,50 @@ export function draw(container, view, ctx) {
 
 function rerender() { if (last) render(); }
 
-// Tile help for touch screens (no hover there): the "?" of a card, or a tap on a card that
-// cannot be built now, shows the card's help above the display.
-let helpFor = null;
+// Help for touch screens (no hover there): the "?" of a card, or a tap on any piece that
+// cannot be played now, shows the piece's help above the display (brought into view when the
+// piece was in a town further down).
+let helpFor = null;       // null | {key, head, text}
+let scrollToHelp = false;
 
-function helpBox(ctx) {
+function showHelp(key, head, text, scroll = false) {
+  helpFor = { key, head, text };
+  scrollToHelp = scroll;
+  rerender();
+}
+
+function showTileHelp(ctx, name, tier, scroll = false) {
+  const info = tileInfo(ctx, name, tier);
+  showHelp(name, `${name} (${tier}${info && info.advanced ? "!" : ""})`, helpText(info, name, false), scroll);
+}
+
+function helpBox() {
   if (!helpFor) return null;
-  const info = tileInfo(ctx, helpFor.tile, helpFor.tier);
-  return el("div", { class: "notice", "data-help-box": helpFor.tile },
-    el("b", {}, `${helpFor.tile} (${helpFor.tier}): `), helpText(info, helpFor.tile, false), " ",
+  return el("div", { class: "notice", "data-help-box": helpFor.key },
+    el("b", {}, `${helpFor.head}: `), helpFor.text, " ",
     el("button", { onclick: stop(() => { helpFor = null; rerender(); }) }, "close"));
+}
+
+// "Why can't I?": a click on something that cannot be played now asks the engine why the move
+// the player meant is not allowed (only a seat that is deciding; a figure has no ctx.why).
+function whyNot(text) {
+  const { view, ctx } = last;
+  if (ctx.why && view.you !== null && view.you !== undefined && (view.legal || []).length) ctx.why(text);
+}
+
+// The tutorial's highlight: does it name this (the action's args hold every key given)?
+function isLit(ctx, want) {
+  const h = ctx.highlight;
+  return Boolean(h) && Object.entries(want).every(([k, v]) => h[k] === v);
+}
+
+// The lit outline of a piece the tutorial points at, drawn over it and never in the way of a
+// click: the board's lit colour, thicker than a legal target's frame, in a dark dashed ring.
+function litBox(x, y, w, h, rx = 8) {
+  return svg("g", { "data-lit": "", "pointer-events": "none" },
+    svg("rect", { x: x - 6, y: y - 6, width: w + 12, height: h + 12, rx: rx + 3,
+      style: "fill: var(--hi); fill-opacity: .15; stroke: var(--ink); stroke-width: 2", "stroke-dasharray": "6 3" }),
+    svg("rect", { x: x - 3, y: y - 3, width: w + 6, height: h + 6, rx, style: "fill: none; stroke: var(--hi); stroke-width: 5" }));
 }
 
 function render() {
@@ -151,8 +219,12 @@ function render() {
   root.addEventListener("click", () => { if (sel) { sel = null; rerender(); } });
   preview = null;
   root.append(statusStrip(view, obs, ctx));
-  const help = helpBox(ctx);
-  if (help) root.append(help);
+  const help = helpBox();
+  if (help) {
+    root.append(help);
+    if (scrollToHelp) requestAnimationFrame(() => help.scrollIntoView({ block: "nearest", behavior: "smooth" }));
+  }
+  scrollToHelp = false;
   root.append(displayPart(obs, ctx, L));
 
   const towns = obs.towns || [];
@@ -208,8 +280,11 @@ function statusStrip(view, obs, ctx) {
   if (over) { items.push(svg("text", { x: x + 12, y: 27, "font-size": 14, "font-weight": 700, style: "fill: var(--warn, #b4471f)" }, "game over")); x += 90; }
   x += 18;
   if (obs.start_player !== undefined && obs.start_player !== null) {
-    items.push(svg("circle", { cx: x + 6, cy: 22, r: 6, style: `fill: ${seatColour(obs.start_player)}` }));
-    items.push(svg("text", { x: x + 16, y: 27, "font-size": 13, style: "fill: var(--ink)" }, `start: ${label(obs.start_player)}`));
+    const words = pieceWords(ctx, "start player");
+    items.push(svg("g", { "data-start": obs.start_player, ...clickable(() => showHelp("start player", "Start player", words), "about the start player") },
+      title(`start player: ${label(obs.start_player)}${words ? "\n" + words : ""}`),
+      svg("circle", { cx: x + 6, cy: 22, r: 6, style: `fill: ${seatColour(obs.start_player)}` }),
+      svg("text", { x: x + 16, y: 27, "font-size": 13, style: "fill: var(--ink)" }, `start: ${label(obs.start_player)}`)));
     x += 30 + (`start: ${label(obs.start_player)}`).length * 6.6;
   }
   const passed = (obs.passed || []).map((p, s) => (p ? s : null)).filter(s => s !== null);
@@ -244,32 +319,41 @@ function displayPart(obs, ctx, L) {
     parts.push(svg("text", { x: 6, y: y + 26, "font-size": 18, "font-weight": 700, style: "fill: var(--ink)" }, name));
     parts.push(svg("text", { x: 6, y: y + 46, "font-size": 11, style: "fill: var(--muted)" }, "stack"));
     stackLines.forEach((t, i) => {
-      parts.push(svg("rect", { x: 6, y: y + 54 + i * 24, width: 58, height: 20, rx: 3, style: "fill: #ece6d6; stroke: var(--line)" }));
-      parts.push(svg("text", { x: 35, y: y + 68 + i * 24, "text-anchor": "middle", "font-size": 12, style: "fill: var(--ink)" }, t));
+      const [tier, left] = t.split(" ");
+      const words = pieceWords(ctx, "stack");
+      const about = `the ${tier} stack: ${left} tiles left`;
+      parts.push(svg("g", { "data-stack": tier, ...clickable(() => showHelp(`stack ${tier}`, `The ${tier} stack (${left} left)`, words), `about ${about}`) },
+        title(`${about}${words ? "\n" + words : ""}`),
+        svg("rect", { x: 6, y: y + 54 + i * 24, width: 58, height: 20, rx: 3, style: "fill: #ece6d6; stroke: var(--line)" }),
+        svg("text", { x: 35, y: y + 68 + i * 24, "text-anchor": "middle", "font-size": 12, style: "fill: var(--ink)" }, t)));
     });
-    spaces.forEach((d, i) => parts.push(card(LABEL + i * (CW + GAP), y, CW, CH, d, ctx, L)));
+    spaces.forEach((d, i) => parts.push(card(LABEL + i * (CW + GAP), y, CW, CH, d, ctx, L, `${name.replace(/ /g, "")} ${i + 1}`)));
   });
   return svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, "data-part": "display" }, parts);
 }
 
-function card(x, y, w, h, d, ctx, L) {
+function card(x, y, w, h, d, ctx, L, space) {
   if (!d.tile) {
-    return svg("g", { opacity: 0.55 },
-      svg("rect", { x: x + 1, y: y + 1, width: w - 2, height: h - 2, rx: 8, fill: "none", "stroke-dasharray": "5 4", style: "stroke: var(--muted)" }),
+    const words = pieceWords(ctx, "empty space");
+    return svg("g", { opacity: 0.55, "data-space": space, ...clickable(() => showHelp(`space ${space}`, `Empty space (${space})`, words), `about the empty space ${space}`) },
+      title(`empty space${words ? "\n" + words : ""}`),
+      svg("rect", { x: x + 1, y: y + 1, width: w - 2, height: h - 2, rx: 8, fill: "#fff0", "stroke-dasharray": "5 4", style: "stroke: var(--muted)" }),
       svg("text", { x: x + w / 2, y: y + h / 2 + 4, "text-anchor": "middle", "font-size": 12, style: "fill: var(--muted)" }, "empty"));
   }
   const info = tileInfo(ctx, d.tile, d.tier);
   const canBuild = L.build.has(d.tile);
-  const showHelp = () => { helpFor = { tile: d.tile, tier: d.tier }; rerender(); };
-  const g = svg("g", canBuild ? { "data-build": d.tile, ...clickable(() => ctx.act(L.build.get(d.tile)), L.build.get(d.tile)) }
-    : { ...clickable(showHelp, `about ${d.tile}`) });
+  const showHelp = () => showTileHelp(ctx, d.tile, d.tier);
+  // a card that cannot be built now: its help, and the engine's reason (cost, turn, phase)
+  const g = svg("g", canBuild ? { "data-card": d.tile, "data-build": d.tile, ...clickable(() => ctx.act(L.build.get(d.tile)), L.build.get(d.tile)) }
+    : { "data-card": d.tile, ...clickable(() => { showHelp(); whyNot(`build ${d.tile}`); }, `about ${d.tile}`) });
   g.append(title(helpText(info, d.tile) + (canBuild ? "\n— click to build" : "")));
   if (d.count > 1) g.append(svg("rect", { x: x + 5, y: y + 5, width: w - 4, height: h - 4, rx: 8, style: "fill: #e9e3d3; stroke: var(--line)" }));
   g.append(svg("rect", { x: x + 1, y: y + 1, width: w - 4, height: h - 4, rx: 8,
     style: `fill: #fffdf7; stroke: ${canBuild ? "var(--hi)" : "var(--line)"}; stroke-width: ${canBuild ? 4 : 1.5}` }));
   // tier badge and count
   g.append(svg("rect", { x: x + 6, y: y + 6, width: 22, height: 18, rx: 4, fill: TIER_FILL[d.tier] || "#777" }));
-  g.append(svg("text", { x: x + 17, y: y + 19, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff" }, d.tier === "start" ? "S" : d.tier));
+  g.append(svg("text", { x: x + 17, y: y + 19, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff" },
+    (d.tier === "start" ? "S" : d.tier) + (info && info.advanced ? "!" : "")));
   if (d.count > 1) g.append(svg("text", { x: x + w - 10, y: y + 87, "text-anchor": "end", "font-size": 15, "font-weight": 700, style: "fill: var(--ink)" }, `×${d.count}`, title(`${d.count} tiles in this space`)));
   if (info) (info.accepts || []).slice().reverse().forEach((gd, i) => g.append(svg("circle", { cx: x + w - 13 - i * 10, cy: y + 15, r: 4, style: `${goodFill(gd)}; stroke: #0008` })));
   g.append(svg("g", { "data-help": d.tile, ...clickable(showHelp, `about ${d.tile}`) },
@@ -295,6 +379,7 @@ function card(x, y, w, h, d, ctx, L) {
     for (let i = 0; i < n; i++) g.append(svg("rect", { x: x + 8 + i * (sz + 2), y: sy, width: sz, height: sz, rx: 1.5, fill: "none", style: "stroke: var(--muted)" }));
     g.append(svg("text", { x: x + 12 + n * (sz + 2), y: sy + 9, "font-size": 10, style: "fill: var(--muted)" }, n ? (n > 5 ? String(n) : `${n} slot${n > 1 ? "s" : ""}`) : "no slots"));
   }
+  if (isLit(ctx, { verb: "build", tile: `${d.tile}|${d.tier}` })) g.append(litBox(x + 1, y + 1, w - 4, h - 4));
   return g;
 }
 
@@ -327,20 +412,42 @@ function townPart(view, obs, ctx, seat, L, scale) {
     parts.push(svg("text", { x: W - 8, y: 22, "text-anchor": "end", "font-size": 13, "font-weight": 700, style: "fill: var(--ink)" }, "▶ to act"));
   }
 
-  // grid, axes
+  // grid, axes; an empty cell tells what a cell is on a tap, and (own town) why nothing may go
+  // there now while a tile or a trail is being placed
+  const occupied = new Set([...town.buildings, ...town.trails].map(t => cellKey(...t.cell)));
+  const cellWords = pieceWords(ctx, "cell");
+  const emptyCell = key => ev => {
+    if (sel) return;  // a click beside the chosen cube or cell un-chooses it (the board's own handler)
+    ev.stopPropagation();
+    showHelp(`cell ${key}`, `Empty cell ${key}`, cellWords, true);
+    if (L && L.place.size) whyNot(`place ${key}`);
+    else if (L && L.cellShapes.size) whyNot(`trail NS ${key}`);
+  };
   for (let x = x0; x <= x1; x++) {
     parts.push(svg("text", { x: px(x) + CELL / 2, y: TOP + (y1 - y0 + 1) * CELL + 18, "text-anchor": "middle", "font-size": 13, style: "fill: var(--muted)" }, String(x)));
     for (let y = y0; y <= y1; y++) {
-      parts.push(svg("rect", { x: px(x), y: py(y), width: CELL, height: CELL, style: "fill: #f1ecdd; stroke: var(--line)", "stroke-width": 1 }));
+      const key = cellKey(x, y);
+      const empty = !occupied.has(key);
+      parts.push(svg("rect", { x: px(x), y: py(y), width: CELL, height: CELL, style: "fill: #f1ecdd; stroke: var(--line)", "stroke-width": 1,
+        "data-empty": empty ? key : null, onclick: empty ? emptyCell(key) : null }, empty ? title(`empty cell ${key}\n${cellWords}`) : null));
     }
   }
   for (let y = y0; y <= y1; y++) parts.push(svg("text", { x: LEFT - 8, y: py(y) + CELL / 2 + 5, "text-anchor": "end", "font-size": 13, style: "fill: var(--muted)" }, String(y)));
   parts.push(svg("text", { x: 4, y: TOP + (y1 - y0 + 1) * CELL + 18, "font-size": 11, style: "fill: var(--muted)" }, "y╱x"));
 
-  // trails
+  // trails: help on a tap; with a cube chosen, why it cannot go there; in a trail action, why
+  // this one cannot be upgraded
   for (const t of town.trails) {
     const [x, y] = t.cell;
-    parts.push(svg("g", {}, title(`trail ${t.shape} at ${cellKey(x, y)}`),
+    const key = cellKey(x, y), kind = trailKind(t.shape), words = pieceWords(ctx, kind);
+    const onTrail = ev => {
+      if (L && sel && sel.type === "cube") { ev.stopPropagation(); whyNot(`move ${sel.good} ${sel.cell}>${key}`); return; }
+      if (sel) return;
+      ev.stopPropagation();
+      showHelp(`trail ${key}`, `${kind[0].toUpperCase()}${kind.slice(1)} ${t.shape} at ${key}`, words, true);
+      if (L && L.cellShapes.size) whyNot(`upgrade ${teeOf(t.shape)} ${key}`);
+    };
+    parts.push(svg("g", { "data-trail": key, onclick: onTrail }, title(`${kind} ${t.shape} at ${key}${words ? "\n" + words : ""}`),
       svg("rect", { x: px(x) + 1, y: py(y) + 1, width: CELL - 2, height: CELL - 2, fill: "#e4ddc4" }),
       road(px(x) + CELL / 2, py(y) + CELL / 2, CELL / 2, t.shape)));
   }
@@ -371,6 +478,13 @@ function townPart(view, obs, ctx, seat, L, scale) {
     }
   }
   for (const b of town.buildings) parts.push(building(b, seat, px, py, ctx, L, dests));
+
+  // the cell a tutorial step names (a tile's place, a trail, an upgrade): lit in the own town
+  const h = ctx.highlight;
+  if (L && h && h.cell && ["place", "trail", "upgrade"].includes(h.verb)) {
+    const [x, y] = parseCell(h.cell);
+    parts.push(litBox(px(x) + 3, py(y) + 3, CELL - 6, CELL - 6, 8));
+  }
 
   // the piece being paid for, drawn in place while its cubes are chosen
   const paying = view.facts && view.facts.paying;
@@ -415,18 +529,31 @@ function building(b, seat, px, py, ctx, L, dests) {
   const key = cellKey(x, y);
   const X = px(x) + 4, Y = py(y) + 4, S = CELL - 8;
   const info = tileInfo(ctx, b.tile, b.tier);
-  const g = svg("g", { "data-building": key });
+  // a tap: the tile's help; with a cube chosen elsewhere, why the cube cannot come here
+  const onBuilding = ev => {
+    if (L && sel && sel.type === "cube") {
+      if (sel.cell === key) return;  // beside the chosen cube: un-chosen by the board's own handler
+      ev.stopPropagation();
+      whyNot(`move ${sel.good} ${sel.cell}>${key}`);
+      return;
+    }
+    if (sel) return;
+    ev.stopPropagation();
+    showTileHelp(ctx, b.tile, b.tier, true);
+  };
+  const g = svg("g", { "data-building": key, onclick: onBuilding });
   const cubeList = GOODS.flatMap(gd => Array(b.cubes && b.cubes[gd] ? b.cubes[gd] : 0).fill(gd));
   for (const [gd, n] of Object.entries(b.cubes || {})) if (!GOODS.includes(gd)) for (let i = 0; i < n; i++) cubeList.push(gd);
   const have = cubeList.length ? GOODS.filter(gd => b.cubes[gd]).map(gd => `${b.cubes[gd]} ${gd}`).join(", ") : "no cubes";
   g.append(title(`${helpText(info, b.tile)}\nat ${key}: ${have}`));
   g.append(svg("rect", { x: X, y: Y, width: S, height: S, rx: 7, style: `fill: #fffdf7; stroke: ${seatColour(seat)}; stroke-width: 3` }));
   // tier letter
-  const tier = b.tier === "start" ? "S" : b.tier;
-  g.append(svg("rect", { x: X + S - 19, y: Y + 4, width: 15, height: 15, rx: 3, fill: TIER_FILL[b.tier] || "#777" }));
-  g.append(svg("text", { x: X + S - 11.5, y: Y + 15.5, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#fff" }, tier));
+  const tier = (b.tier === "start" ? "S" : b.tier) + (info && info.advanced ? "!" : "");
+  const tw = tier.length > 1 ? 21 : 15;
+  g.append(svg("rect", { x: X + S - 4 - tw, y: Y + 4, width: tw, height: 15, rx: 3, fill: TIER_FILL[b.tier] || "#777" }));
+  g.append(svg("text", { x: X + S - 4 - tw / 2, y: Y + 15.5, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#fff" }, tier));
   const lines = wrap(b.tile, 10).slice(0, 3);
-  g.append(multiline(X + 6, Y + 17, lines, 14, { "font-size": 12.5, "font-weight": 700, style: "fill: var(--ink)" }, [S - 30, S - 12]));
+  g.append(multiline(X + 6, Y + 17, lines, 14, { "font-size": 12.5, "font-weight": 700, style: "fill: var(--ink)" }, [S - 15 - tw, S - 12], 0.66));
 
   // slots and cubes: rows of 4 at the bottom
   const total = Math.max(b.slots || 0, cubeList.length);
@@ -434,6 +561,11 @@ function building(b, seat, px, py, ctx, L, dests) {
   const rows = Math.ceil(total / per);
   const baseY = Y + S - 6 - rows * (sz + gap) + gap;
   const pays = new Set(L ? L.pay.filter(p => p.cell === key).map(p => p.good) : []);
+  // the cube a tutorial step names (to pay with, or to move or haul from here): lit once
+  const h = L ? ctx.highlight : null;
+  let litGood = h && ((h.verb === "pay" && h.cell === key) || (h.verb === "move" && h.from === key)
+    || (h.verb === "haul" && h.cell === key)) ? h.good : null;
+  let litCube = null;
   for (let i = 0; i < total; i++) {
     const cx = X + 6 + (i % per) * (sz + gap), cy = baseY + Math.floor(i / per) * (sz + gap);
     const gd = cubeList[i];
@@ -455,8 +587,14 @@ function building(b, seat, px, py, ctx, L, dests) {
         svg("rect", { x: cx - 3, y: cy - 3, width: sz + 6, height: sz + 6, rx: 4,
           style: `fill: none; stroke: ${chosen ? "var(--ink)" : "var(--hi)"}; stroke-width: ${chosen ? 3.5 : 3}` }),
         cube));
-    } else g.append(cube);
+    } else {
+      // while paying, a cube that cannot pay says why; otherwise a tap is the building's
+      const onCube = L && L.pay.length ? stop(() => whyNot(`pay ${gd} ${key}`)) : null;
+      g.append(svg("g", { onclick: onCube }, title(`${gd} on the ${b.tile}\n${pieceWords(ctx, gd)}`), cube));
+    }
+    if (gd === litGood) { litCube = litBox(cx - 1, cy - 1, sz + 2, sz + 2, 4); litGood = null; }
   }
+  if (litCube) g.append(litCube);  // over every cube, so none hides it
   if (!total) g.append(svg("text", { x: X + 6, y: Y + S - 8, "font-size": 10, style: "fill: var(--muted)" }, "no slots"));
 
   // a destination for the chosen cube: the whole building is the target
@@ -466,6 +604,8 @@ function building(b, seat, px, py, ctx, L, dests) {
       style: "fill: var(--hi); fill-opacity: .25; stroke: var(--hi); stroke-width: 5" },
       title(text)));
   }
+  // the destination a tutorial step names (a move's, or the Hut a haul fills)
+  if (h && ((h.verb === "move" && h.to === key) || (h.verb === "haul" && b.tile === "Hauler's Hut"))) g.append(litBox(X, Y, S, S, 9));
   return g;
 }
 
@@ -480,7 +620,10 @@ function chooser(L) {
   for (const o of options) {
     const icon = svg("svg", { viewBox: "0 0 40 40", width: 34, height: 34 },
       svg("rect", { x: 0, y: 0, width: 40, height: 40, fill: "#e4ddc4" }), road(20, 20, 20, o.shape, { width: 10 }));
-    const b = el("button", { "data-shape": o.shape, title: o.text, style: "display: inline-flex; flex-direction: column; align-items: center; padding: .15rem .3rem; line-height: 1.1;",
+    const lit = isLit(last.ctx, { verb: o.kind, cell: sel.cell, shape: o.shape });
+    const words = pieceWords(last.ctx, trailKind(o.shape));
+    const b = el("button", { "data-shape": o.shape, "data-lit": lit ? "" : null, title: `${o.text}${words ? "\n" + words : ""}`,
+      style: "display: inline-flex; flex-direction: column; align-items: center; padding: .15rem .3rem; line-height: 1.1;" + (lit ? LIT_BUTTON : ""),
       onclick: () => last.ctx.act(o.text),
       onmouseenter: () => showPreview(o.shape), onfocus: () => showPreview(o.shape),
       onmouseleave: () => showPreview(null), onblur: () => showPreview(null),
@@ -497,16 +640,27 @@ function showPreview(shape) {
   preview.layer.replaceChildren(...(shape ? [road(preview.cx, preview.cy, CELL / 2, shape, { opacity: 0.85 })] : []));
 }
 
+// A button the tutorial points at: the board's lit colour around it.
+const LIT_BUTTON = " outline: 4px solid var(--hi); outline-offset: 2px; box-shadow: 0 0 12px 6px var(--hi);";
+
 function buttons(L) {
+  const ctx = last.ctx;
   const items = [];
-  if (L.placeActions.length && last.ctx.undo) items.push(el("button", { "data-act": "change-tile", title: "Take back the tile chosen and choose another", onclick: () => last.ctx.undo() }, "Choose another tile"));
-  if (L.pay.length) items.push(el("button", { "data-act": "pay-suggested", class: "primary", title: L.pay[0].text, onclick: () => last.ctx.act(L.pay[0].text) }, `Pay suggested (${L.pay[0].good} from ${L.pay[0].cell})`));
+  if (L.placeActions.length && ctx.undo) items.push(el("button", { "data-act": "change-tile", title: "Take back the tile chosen and choose another", onclick: () => ctx.undo() }, "Choose another tile"));
+  if (L.pay.length) {
+    const lit = isLit(ctx, { verb: "pay", good: L.pay[0].good, cell: L.pay[0].cell });
+    items.push(el("button", { "data-act": "pay-suggested", "data-lit": lit ? "" : null, class: "primary", title: L.pay[0].text, style: lit ? LIT_BUTTON : null,
+      onclick: () => ctx.act(L.pay[0].text) }, `Pay suggested (${L.pay[0].good} from ${L.pay[0].cell})`));
+  }
   for (const a of L.buttons) {
     const good = a.args && a.args.good;
     const swatch = good
       ? el("span", { style: `display: inline-block; width: .8em; height: .8em; margin-right: .3em; border: 1px solid #0007; vertical-align: -.05em; background: var(--${good})` })
       : null;
-    items.push(el("button", { "data-act": a.text, title: a.text, onclick: () => last.ctx.act(a.text) }, swatch, a.group ? `${a.group} ${a.label}` : a.label));
+    const args = a.args || {};
+    const lit = isLit(ctx, args) && Object.keys(ctx.highlight).length === Object.keys(args).length;
+    items.push(el("button", { "data-act": a.text, "data-lit": lit ? "" : null, title: a.text, style: lit ? LIT_BUTTON : null,
+      onclick: () => ctx.act(a.text) }, swatch, a.group ? `${a.group} ${a.label}` : a.label));
   }
   if (!items.length) return null;
   const box = el("div", { class: "ff-buttons", style: "display: flex; flex-wrap: wrap; gap: .35rem; align-items: center;" }, ...items);

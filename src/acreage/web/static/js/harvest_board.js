@@ -17,6 +17,15 @@
 //   [data-die="4"]               keep that forest-die face
 //   [data-choice="<text>"]       one of several actions a click left open
 //   [data-act="<text>"]          the visit's other actions (seeds, fill, harvest, fee, done…)
+//
+// Every card, tile, space, building, cell, crop and character shows its help on hover (a title)
+// and, when it cannot be played now, on a tap: [data-help-box="<name>"] above the board holds the
+// words, and ctx.why(notation) asks the server why the move the tap meant is not allowed (a space
+// → "place GS-3", a card → "card P2", a cell → "plant/tend/clear/build …"). [data-help="<name>"]
+// marks such a piece ([data-area="gs"] is an area's heading, [data-gairy] Mayor Gairy's panel,
+// [data-held="Name"] a held festival card, [data-seeds="wheat"] a seed count). The pieces named
+// by a tutorial step's ctx.highlight (an action's args) carry [data-pointed] and the lit style
+// with an accent ring.
 import { el } from "./api.js";
 import { svg, stop, clickable } from "./drawing.js";
 
@@ -29,6 +38,7 @@ const AREA_ORDER = ["gs", "fields", "workshop", "tp", "market"];
 const AREA_TITLE = { gs: "General Store", fields: "Fields", workshop: "Workshop", tp: "Trading Post", market: "Farmer's Market", festival: "Festival" };
 const GAIRY_COLOUR = "#6b6b6b";
 const LIT = "0 0 0 3px var(--hi, #f3c94d)";
+const POINT = "0 0 0 3px var(--hi, #f3c94d), 0 0 0 6px var(--accent, #3f7d3a)";
 const CELL = 40;
 
 let sel = null;        // null | {building: name}: a Workshop building chosen, waiting for a cell
@@ -36,12 +46,67 @@ let choice = null;     // null | {title, acts}: several actions one click left o
 let last = null;       // {container, view, ctx}
 let lastSeq = null, lastYou = undefined;
 let draws = 0;         // how many times the board was drawn (tests wait for a new drawing)
+let helpFor = null;    // null | {name, words}: the piece whose help box is open
+let point = new Set(); // what the tutorial points at: "space:F-3", "cell:1,1", "act:<text>", …
 
 // ------------------------------------------------------------------ helpers
 const seatColour = s => s < 0 ? GAIRY_COLOUR : `var(--seat${s % 4}, #555)`;
 const spaceLabel = name => name.replace("-inf", "-∞");
 function box(style, attrs = {}, ...children) { return el("div", { style, ...attrs }, ...children); }
 function addTo(map, key, a) { if (!map.has(key)) map.set(key, []); map.get(key).push(a); }
+const joined = words => Array.isArray(words) ? words.join(" ") : (words || "");
+
+// The style of a piece: pointed at by the tutorial, lit (it can be played now), or neither.
+function litStyle(key, acts) {
+  if (point.has(key)) return `box-shadow: ${POINT}; cursor: pointer;`;
+  return acts ? `box-shadow: ${LIT}; cursor: pointer;` : "";
+}
+const pointedAttr = key => (point.has(key) ? { "data-pointed": "" } : {});
+
+// Help for touch screens (no hover there): a tap on a piece that cannot be played now shows its
+// words in a box above the board and, where the tap meant a move, asks the server why that move
+// is not allowed now (the page shows the engine's answer).
+function helpable(name, words, meant = null) {
+  const show = () => {
+    helpFor = { name, words: joined(words) };
+    rerender();
+    const { view, ctx } = last;
+    if (meant && ctx.why && view.you !== null && view.you !== undefined && view.status === "playing") ctx.why(meant);
+  };
+  // not role=button: only what can be played now is a button (tests and screen readers rely on it)
+  return { "data-help": name, cursor: "help", tabindex: 0, "aria-label": `about ${name}`, onclick: stop(show),
+    onkeydown: ev => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); show(); } } };
+}
+
+function helpBox() {
+  if (!helpFor) return null;
+  return box("display: flex; gap: .4rem; align-items: baseline; background: #fff6e0; border: 1px solid var(--hi, #f3c94d); border-radius: 6px; padding: .3rem .5rem;",
+    { class: "notice", "data-help-box": helpFor.name },
+    el("span", {}, el("b", {}, `${helpFor.name}: `), helpFor.words),
+    el("button", { onclick: stop(() => { helpFor = null; rerender(); }) }, "close"));
+}
+
+// What the tutorial's highlight (an action's args) names on this board: the pieces it is about,
+// and the legal action with exactly those args (its button in the tray or the chooser).
+function pointsOf(highlight, legal) {
+  const out = new Set();
+  if (!highlight || typeof highlight !== "object") return out;
+  const h = highlight;
+  if (h.space) out.add(`space:${h.space}`);
+  if (h.cell) out.add(`cell:${h.cell}`);
+  if (h.market !== undefined) out.add(`market:${h.market}`);
+  if (h.verb === "build" && h.building) out.add(`building:${h.building}`);
+  if (h.verb === "place" && h.building) out.add(`farm-building:${h.building}`);
+  if (h.verb === "card" && h.position) out.add(`card:${h.position}`);
+  if (h.verb === "sunrise") out.add(`tile:${h.tile}`);
+  if (h.verb === "keep") out.add(h.character ? `keep:character:${h.character}` : `keep:farmhouse:${h.farmhouse}`);
+  if (h.verb === "use" && h.card) out.add(`novelty:${h.card}`);
+  if (h.verb === "die") out.add(`die:${h.die}`);
+  const same = (a, b) => { const ka = Object.keys(a).sort(), kb = Object.keys(b).sort();
+    return ka.length === kb.length && ka.every((k, i) => k === kb[i] && a[k] === b[k]); };
+  for (const a of legal || []) if (a.args && same(a.args, h)) out.add(`act:${a.text}`);
+  return out;
+}
 
 // Sorts the legal actions by what they are about (their args), so the board can light targets.
 function sortLegal(legal) {
@@ -79,7 +144,7 @@ export function draw(container, view, ctx) {
     // A new update keeps an open choice only while every action in it is still legal.
     const now = new Set((view.legal || []).map(a => a.text));
     if (view.you !== lastYou || (choice && !choice.acts.every(a => now.has(a.text)))) choice = null;
-    if (view.you !== lastYou) sel = null;
+    if (view.you !== lastYou) { sel = null; helpFor = null; }
     lastSeq = view.seq; lastYou = view.you;
   }
   last = { container, view, ctx };
@@ -94,10 +159,13 @@ function render() {
   const facts = view.facts || {};
   const L = sortLegal(view.legal);
   if (sel && !L.build.has(sel.building)) sel = null;
+  point = pointsOf(ctx.highlight, view.legal);
   const root = box("display: flex; flex-direction: column; gap: .5rem; font-size: 13px;",
     { class: "hv-board", "data-seq": view.seq ?? "", "data-draws": ++draws, "data-phase": obs.phase || "" });
   root.addEventListener("click", () => { if (sel || choice) { sel = null; choice = null; rerender(); } });
   root.append(statusStrip(view, obs, facts, content));
+  const help = helpBox();
+  if (help) root.append(help);
   const over = view.status === "over" || obs.phase === "over";
   if (over) root.append(endBanner(view, obs, facts));
   const setup = setupPart(view, obs, content, L);
@@ -179,9 +247,11 @@ function setupPart(view, obs, content, L) {
   const card = (kind, name, words) => {
     const acts = L.keep.get(`${kind}:${name}`);
     const chosen = (kind === "character" ? me.character : me.farmhouse) === name;
+    const key = `keep:${kind}:${name}`;
     return box(`width: 230px; padding: .4rem; border-radius: 6px; border: 1px solid var(--line); background: ${chosen ? "#e5f2df" : "#fff"};
-      ${acts ? `box-shadow: ${LIT}; cursor: pointer;` : ""}`,
-      { "data-keep": `${kind}:${name}`, ...(acts ? clickable(() => pick(acts, name), `keep ${name}`) : {}) },
+      ${litStyle(key, acts)}`,
+      { "data-keep": `${kind}:${name}`, title: `${name}: ${words}`, ...pointedAttr(key),
+        ...(acts ? clickable(() => pick(acts, name), `keep ${name}`) : helpable(name, words, `keep ${kind} ${name}`)) },
       el("div", { class: "muted", style: "font-size: 11px;" }, kind === "character" ? "Character" : "Farmhouse"),
       el("b", {}, name + (chosen ? " ✓" : "")), el("div", { style: "font-size: 12px;" }, words));
   };
@@ -196,14 +266,15 @@ function trayPart(view, L, content) {
   if (choice) {
     parts.push(box("display: flex; flex-wrap: wrap; gap: .3rem; align-items: center; background: #fff3cd; padding: .3rem .5rem; border-radius: 6px;",
       { "data-chooser": "" }, el("b", {}, choice.title + ": "),
-      ...choice.acts.map(a => el("button", { "data-choice": a.text, title: a.text, onclick: stop(() => { choice = null; last.ctx.act(a.text); }) },
+      ...choice.acts.map(a => el("button", { "data-choice": a.text, title: a.text, ...pointedAttr(`act:${a.text}`),
+        style: point.has(`act:${a.text}`) ? `box-shadow: ${POINT};` : null, onclick: stop(() => { choice = null; last.ctx.act(a.text); }) },
         (a.group && !a.group.startsWith("place") ? a.group + " " : "") + a.label)),
       el("button", { onclick: stop(() => { choice = null; rerender(); }) }, "cancel")));
   }
   if (L.die.size) {
     parts.push(box("display: flex; gap: .4rem; align-items: center;", {}, el("b", {}, "Forest die: keep "),
       ...[...L.die].map(([face, acts]) => el("button", { "data-die": face, title: acts[0].label, onclick: stop(() => pick(acts, "die")),
-        style: "font-size: 16px; min-width: 2.2rem; box-shadow: " + LIT }, `⚀⚁⚂⚃⚄⚅`[Number(face) - 1] + " " + ((content.die || {})[face] || "")))));
+        ...pointedAttr(`die:${face}`), style: "font-size: 16px; min-width: 2.2rem; box-shadow: " + (point.has(`die:${face}`) ? POINT : LIT) }, `⚀⚁⚂⚃⚄⚅`[Number(face) - 1] + " " + ((content.die || {})[face] || "")))));
   }
   if (L.rest.length) {
     const groups = new Map();
@@ -214,8 +285,9 @@ function trayPart(view, L, content) {
       for (const a of acts) {
         const g2 = a.args || {};
         const crop = g2.crop && g2.verb === "buy" ? `border-left: 6px solid ${CROP_STRONG[g2.crop]};` : "";
-        grp.append(el("button", { "data-act": a.text, title: a.text, onclick: stop(() => last.ctx.act(a.text)),
-          style: `padding: .1rem .4rem; ${crop} ${g2.verb === "done" ? "font-weight: 600;" : ""}` }, a.label || a.text));
+        const lit = point.has(`act:${a.text}`) ? `box-shadow: ${POINT};` : "";
+        grp.append(el("button", { "data-act": a.text, title: a.text, onclick: stop(() => last.ctx.act(a.text)), ...pointedAttr(`act:${a.text}`),
+          style: `padding: .1rem .4rem; ${crop} ${g2.verb === "done" ? "font-weight: 600;" : ""} ${lit}` }, a.label || a.text));
       }
       row.append(grp);
     }
@@ -244,9 +316,13 @@ function spaceBox(view, obs, facts, content, L, name, extra) {
   const visiting = facts.visit && facts.visit.space === name;
   // another seat just placed a piece here: marked until this seat moves again
   const recent = ((last && last.ctx && last.ctx.recent) || []).find(e => e.kind === "place" && e.where === name);
+  const key = `space:${name}`;
   const style = `position: relative; flex: 1 1 0; min-width: ${info.area === "festival" ? 64 : 84}px; padding: .2rem .35rem; border-radius: 6px; background: #fffdf7;
-    border: 1px solid ${open ? "var(--line)" : "#b9b1a0"}; ${acts ? `box-shadow: ${LIT}; cursor: pointer;` : ""} ${visiting ? "outline: 2px dashed var(--accent);" : recent ? "outline: 3px dotted var(--warn);" : ""}`;
-  const node = box(style, { "data-space": name, "data-recent": recent ? name : null, title: `${info.label}: ${f.offers || info.words}${recent ? `\njust now: ${recent.text}` : ""}`, ...(acts ? clickable(() => pick(acts, info.label), `${info.label}`) : {}) },
+    border: 1px solid ${open ? "var(--line)" : "#b9b1a0"}; ${litStyle(key, acts)} ${visiting ? "outline: 2px dashed var(--accent);" : recent ? "outline: 3px dotted var(--warn);" : ""}`;
+  const offers = f.offers || info.words;
+  const words = `${offers}${open ? "" : " (taken this round)"}`;
+  const node = box(style, { "data-space": name, "data-recent": recent ? name : null, title: `${info.label}: ${offers}${recent ? `\njust now: ${recent.text}` : ""}`,
+    ...pointedAttr(key), ...(acts ? clickable(() => pick(acts, info.label), `${info.label}`) : helpable(info.label, words, `place ${name}`)) },
     box("display: flex; justify-content: space-between; align-items: baseline; gap: .3rem;", {},
       el("b", {}, info.label), el("span", { class: "muted", style: "font-size: 11px;" }, info.area === "festival" ? "" : (info.infinite ? "∞ " : "") + (info.actions ? `${info.actions}×` : ""))),
     extra || (info.area === "festival" ? el("div", { style: "font-size: 11px; line-height: 1.2; color: var(--muted);" }, info.words) : null),
@@ -260,7 +336,7 @@ function characterChips(view, obs, content, where) {
   obs.seats.forEach((info, s) => {
     const c = info.character && (content.characters || {})[info.character];
     if (c && (c.where || []).includes(where))
-      chips.push(el("span", { title: `${info.character}: ${c.words}`, "data-power": info.character,
+      chips.push(el("span", { title: `${info.character}: ${c.words}`, "data-power": info.character, ...helpable(info.character, c.words),
         style: `font-size: 10px; border-radius: 4px; padding: 0 .25rem; border: 1px solid ${seatColour(s)}; color: ${seatColour(s)};` }, "★ " + info.character));
   });
   return chips;
@@ -274,7 +350,9 @@ function townPart(view, obs, facts, content, L) {
   for (const area of AREA_ORDER) {
     const row = box(`display: flex; gap: .3rem; align-items: stretch; padding: .2rem; border-radius: 6px; background: ${AREA_FILL[area]};`);
     const offers = ((content.areas || {})[area] || {}).offers || "";
-    const head = box("width: 150px; flex: none; display: flex; flex-direction: column; gap: 1px;", {},
+    const help = (content.area_help || {})[AREA_TITLE[area].toLowerCase()] || [];
+    const head = box("width: 150px; flex: none; display: flex; flex-direction: column; gap: 1px;",
+      { "data-area": area, title: `${AREA_TITLE[area]}: ${joined(help)}`, ...helpable(AREA_TITLE[area], help) },
       el("b", { style: "font-size: 12px;" }, AREA_TITLE[area]),
       el("span", { class: "muted", style: "font-size: 10.5px; line-height: 1.15;", "data-offers": area }, area === "tp" ? "any GS, Fields or Workshop action" : offers),
       box("display: flex; flex-wrap: wrap; gap: 2px;", {}, ...characterChips(view, obs, content, area)));
@@ -296,9 +374,23 @@ function marketTile(obs, content, i) {
   const left = (obs.market_stack_counts || [])[i] ?? 0;
   if (number === null || number === undefined) return el("div", { class: "muted", style: "font-size: 11px;" }, "no tile left");
   const t = (content.market || {})[String(number)] || {};
-  return el("div", { style: "font-size: 11px; line-height: 1.2;", "data-market": number, title: `Tile #${number}: pay ${t.cost} for ${t.effect} (${left} in the stack)` },
+  const pointed = point.has(`market:${number}`);
+  return el("div", { style: `font-size: 11px; line-height: 1.2; ${pointed ? "outline: 2px solid var(--accent); border-radius: 3px;" : ""}`, "data-market": number,
+    ...pointedAttr(`market:${number}`), title: `Tile #${number}: pay ${t.cost} for ${t.effect} (${left} in the stack)` },
     el("b", {}, `#${number} `), el("span", { style: "color: var(--warn);" }, t.cost || ""), " → ", t.effect || "",
     el("span", { class: "muted" }, ` (${left})`));
+}
+
+// The top-left cell of the first 2×2 block of the viewer's farm with no forest and no building
+// (where a build would go), for asking why a building cannot be built now.
+function freeBlock(obs, content) {
+  const me = obs.seats[last.view.you];
+  const rows = (content.farm || {}).rows || 4, cols = (content.farm || {}).cols || 5;
+  const blocked = key => !me || ["forest", "building"].includes((me.farm || {})[key]);
+  for (let r = 1; r < rows; r++)
+    for (let c = 1; c < cols; c++)
+      if (![[0, 0], [0, 1], [1, 0], [1, 1]].some(([dr, dc]) => blocked(`${r + dr},${c + dc}`))) return `${r},${c}`;
+  return "1,1";
 }
 
 function workshopRow(obs, content, L) {
@@ -314,10 +406,12 @@ function workshopRow(obs, content, L) {
       const chosen = sel && sel.building === n;
       const b = (content.buildings || {})[n] || {};
       const cost2 = acts && acts[0].args.cost !== undefined ? ` $${acts[0].args.cost}` : "";
+      const key = `building:${n}`;
       row.append(el("span", {
-        "data-building": n, title: `${n} (${b.type || ""}): ${(b.words || []).join(" ")}`,
-        style: `font-size: 11px; padding: .1rem .3rem; border-radius: 4px; background: #fff; border: 1px solid #a58cc0; ${acts ? `box-shadow: ${LIT}; cursor: pointer;` : ""} ${chosen ? "outline: 2px solid var(--accent);" : ""}`,
-        ...(acts ? clickable(() => { sel = chosen ? null : { building: n }; choice = null; rerender(); }, `build ${n}`) : {}),
+        "data-building": n, title: `${n} (${b.type || ""}, $${cost}): ${(b.words || []).join(" ")}`, ...pointedAttr(key),
+        style: `font-size: 11px; padding: .1rem .3rem; border-radius: 4px; background: #fff; border: 1px solid #a58cc0; ${litStyle(key, acts)} ${chosen ? "outline: 2px solid var(--accent);" : ""}`,
+        ...(acts ? clickable(() => { sel = chosen ? null : { building: n }; choice = null; rerender(); }, `build ${n}`)
+          : helpable(n, [`${b.type || ""} building, $${cost}:`, ...(b.words || [])], `build ${n} ${freeBlock(obs, content)}`)),
       }, n + cost2));
     }
   });
@@ -336,9 +430,12 @@ function festivalPart(view, obs, facts, content, L) {
     const name = fest[pos];
     const acts = L.card.get(pos);
     const c = name ? (content.festival_cards || {})[name] || {} : {};
+    const key = `card:${pos}`;
+    const words = name ? [`${pos} ($${costs[pos]}):`, ...(c.words || [])] : [`no card in ${pos} now: the cards slide toward P1 at the end of the turn.`];
     cards.append(box(`flex: 1 1 0; min-width: 66px; padding: .25rem; border-radius: 6px; background: ${name ? (c.kind === "pie" ? "#fde2c8" : "#e4f0e0") : "#eee"};
-      border: 1px solid #c98b2b; font-size: 11px; line-height: 1.2; ${acts ? `box-shadow: ${LIT}; cursor: pointer;` : ""}`,
-      { "data-card": pos, title: name ? `${name}: ${(c.words || []).join(" ")}` : "empty", ...(acts ? clickable(() => pick(acts, pos), `buy ${pos}`) : {}) },
+      border: 1px solid #c98b2b; font-size: 11px; line-height: 1.2; ${litStyle(key, acts)}`,
+      { "data-card": pos, title: name ? `${name}: ${(c.words || []).join(" ")}` : "empty", ...pointedAttr(key),
+        ...(acts ? clickable(() => pick(acts, pos), `buy ${pos}`) : helpable(name || pos, words, `card ${pos}`)) },
       box("display: flex; justify-content: space-between;", {}, el("b", {}, pos), el("span", { style: "color: var(--warn); font-weight: 700;" }, `$${costs[pos]}`)),
       el("div", { style: "font-weight: 600;" }, name || "—"), el("div", { class: "muted" }, name ? c.kind : "")));
   }
@@ -358,8 +455,11 @@ function sunrisePart(obs, content, L) {
   for (const n of shown) {
     const acts = L.tile.get(String(n));
     const t = (content.sunrise || {})[String(n)] || {};
-    part.append(box(`padding: .15rem .35rem; border-radius: 6px; background: #fff; border: 1px solid #e0c56e; font-size: 11px; ${acts ? `box-shadow: ${LIT}; cursor: pointer;` : ""}`,
-      { "data-tile": n, title: `#${n}: ${t.income || ""}`, ...(acts ? clickable(() => pick(acts, `#${n}`), `sunrise ${n}`) : {}) },
+    const key = `tile:${n}`;
+    part.append(box(`padding: .15rem .35rem; border-radius: 6px; background: #fff; border: 1px solid #e0c56e; font-size: 11px; ${litStyle(key, acts)}`,
+      { "data-tile": n, title: `#${n}: ${t.income || ""}`, ...pointedAttr(key),
+        ...(acts ? clickable(() => pick(acts, `#${n}`), `sunrise ${n}`)
+          : helpable(`Sunrise tile #${n}`, `income ${t.income || "none"}; the lower the number, the earlier its holder acts.`, `sunrise ${n}`)) },
       el("b", {}, `#${n} `), t.income || ""));
   }
   return part;
@@ -368,7 +468,10 @@ function sunrisePart(obs, content, L) {
 function gairyPart(obs, facts) {
   const g = obs.gairy;
   const drawn = (facts.gairy && facts.gairy.drawn) || g.drawn || [];
-  return box("display: flex; flex-wrap: wrap; gap: .1rem .3rem; align-items: center; padding: .3rem; border-radius: 8px; background: #ececec; border: 1px solid #bbb; font-size: 11px;", { "data-gairy": "" },
+  const words = "he plays in 1- and 2-player games only to block spaces: after each cycle of turns he turns over an area tile and "
+    + "takes that area's open space with the highest number (never an ∞ space), gaining nothing. He never scores.";
+  return box("display: flex; flex-wrap: wrap; gap: .1rem .3rem; align-items: center; padding: .3rem; border-radius: 8px; background: #ececec; border: 1px solid #bbb; font-size: 11px;",
+    { "data-gairy": "", title: `Mayor Gairy: ${words}`, ...helpable("Mayor Gairy", words) },
     disc(-1, "G", "Mayor Gairy"), el("b", {}, "Mayor Gairy"),
     el("span", {}, `${g.wheelbarrows} wheelbarrow${g.wheelbarrows === 1 ? "" : "s"} left` + (obs.fall_festival ? `, ${g.baskets} basket${g.baskets === 1 ? "" : "s"}` : "")),
     el("span", { class: "muted" }, `tiles drawn: ${drawn.join(", ") || "none yet"} (${g.deck_count} face down)`));
@@ -412,10 +515,13 @@ function farmPart(view, obs, content, s, L) {
       let fill = "#f1ead6", label = "", colour = "#2c2a25";
       if (what === "forest") { fill = "#4f7f3a"; label = ""; }
       else if (CROP_CODE[crop]) { fill = side === "crop" ? CROP_STRONG[crop] : CROP_LIGHT[crop]; label = CROP_CODE[crop] + (side === "crop" ? "★" : ""); colour = side === "crop" ? "#fff" : "#2c2a25"; }
-      const node = svg("g", { "data-cell": L ? key : null, "data-what": what, style: acts ? "cursor: pointer;" : null,
-        ...(acts ? clickable(() => pick(acts, `cell ${key}`), `cell ${key}`) : {}) },
-        svg("title", {}, `${key}: ${what === "empty" ? "empty" : what.replace("crop", "ripe").replace("seed", "seed side")}`),
-        svg("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 5, fill, stroke: acts ? "#f3c94d" : "#c9bfa5", "stroke-width": acts ? 4 : 1 }),
+      const pointed = L && point.has(`cell:${key}`);
+      const help = cellHelp(what, content);
+      const node = svg("g", { "data-cell": L ? key : null, "data-what": what, "data-pointed": pointed ? "" : null, style: acts ? "cursor: pointer;" : null,
+        ...(acts ? clickable(() => pick(acts, `cell ${key}`), `cell ${key}`) : helpable(`cell ${key}`, help, L ? cellMeant(key, what, info) : null)) },
+        svg("title", {}, `${key}: ${help}`),
+        pointed ? svg("rect", { x: x + 0.5, y: y + 0.5, width: CELL - 1, height: CELL - 1, rx: 6, fill: "none", style: "stroke: var(--accent, #3f7d3a);", "stroke-width": 3 }) : null,
+        svg("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 5, fill, stroke: acts || pointed ? "#f3c94d" : "#c9bfa5", "stroke-width": acts || pointed ? 4 : 1 }),
         what === "forest" ? tree(x + CELL / 2, y + CELL / 2) : null,
         svg("text", { x: x + CELL / 2, y: y + CELL / 2 + 5, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: colour }, label));
       g.append(node);
@@ -427,9 +533,13 @@ function farmPart(view, obs, content, s, L) {
     const b = (content.buildings || {})[name] || {};
     const acts = L ? L.farmBuilding.get(name) : null;
     const words = name.split(" ");
-    g.append(svg("g", { "data-farm-building": name, style: acts ? "cursor: pointer;" : null, ...(acts ? clickable(() => pick(acts, name), `place on ${name}`) : {}) },
+    const pointed = L && point.has(`farm-building:${name}`);
+    const meant = L && b.type === "action" ? `place ${name}` : null;
+    g.append(svg("g", { "data-farm-building": name, "data-pointed": pointed ? "" : null, style: acts ? "cursor: pointer;" : null,
+      ...(acts ? clickable(() => pick(acts, name), `place on ${name}`) : helpable(name, [`${b.type || ""} building:`, ...(b.words || [])], meant)) },
       svg("title", {}, `${name} (${b.type || ""}): ${(b.words || []).join(" ")}`),
-      svg("rect", { x: x + 2, y: y + 2, width: 2 * CELL - 4, height: 2 * CELL - 4, rx: 6, fill: "#d8c8ea", stroke: acts ? "#f3c94d" : "#8c6bb1", "stroke-width": acts ? 4 : 1.5 }),
+      pointed ? svg("rect", { x: x + 0.5, y: y + 0.5, width: 2 * CELL - 1, height: 2 * CELL - 1, rx: 7, fill: "none", style: "stroke: var(--accent, #3f7d3a);", "stroke-width": 3 }) : null,
+      svg("rect", { x: x + 2, y: y + 2, width: 2 * CELL - 4, height: 2 * CELL - 4, rx: 6, fill: "#d8c8ea", stroke: acts || pointed ? "#f3c94d" : "#8c6bb1", "stroke-width": acts || pointed ? 4 : 1.5 }),
       svg("text", { x: x + CELL, y: y + CELL - 6 - (words.length - 1) * 6, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#3a2a52" },
         words.map((w, i) => svg("tspan", { x: x + CELL, dy: i ? 13 : 0 }, w))),
       svg("text", { x: x + CELL, y: y + 2 * CELL - 10, "text-anchor": "middle", "font-size": 9, fill: "#5a4a72" }, b.type || "")));
@@ -439,7 +549,8 @@ function farmPart(view, obs, content, s, L) {
   if (info.mice & 1) pieces.push(disc(s, "F", "Finn"));
   if (info.mice & 2) pieces.push(disc(s, "M", "Maisie"));
   if (info.basket) pieces.push(disc(s, "B", "basket"));
-  const seeds = info.seeds.map((n, i) => el("span", { title: `${n} ${CROPS[i]} seed${n === 1 ? "" : "s"}`, "data-seeds": CROPS[i],
+  const seeds = info.seeds.map((n, i) => el("span", { title: `${n} ${CROPS[i]} seed${n === 1 ? "" : "s"}: ${joined((content.crops?.[CROPS[i]] || {}).words)}`, "data-seeds": CROPS[i],
+    ...helpable(`${CROPS[i]} (${n} seed${n === 1 ? "" : "s"} held)`, (content.crops?.[CROPS[i]] || {}).words),
     style: `padding: 0 .25rem; border-radius: 4px; background: ${CROP_LIGHT[CROPS[i]]}; ${n ? "" : "opacity: .45;"}` }, `${CROP_CODE[CROPS[i]]} ${n}`));
   const cards = new Map();
   for (const n of info.festival_cards || []) cards.set(n, (cards.get(n) || 0) + 1);
@@ -447,9 +558,11 @@ function farmPart(view, obs, content, s, L) {
   const cardChips = [...cards].map(([n, k]) => {
     const acts = L ? L.novelty.get(n) : null;
     const c = (content.festival_cards || {})[n] || {};
+    const key = `novelty:${n}`;
+    const mine = L && c.kind !== "pie" ? `use ${n}` : null;
     return el("span", { "data-novelty": acts ? n : null, "data-held": n, title: `${n}: ${(c.words || []).join(" ")}` + (fresh.has(n) ? " (bought this turn)" : ""),
-      style: `font-size: 11px; padding: 0 .3rem; border-radius: 4px; background: ${c.kind === "pie" ? "#fde2c8" : "#e4f0e0"}; ${acts ? `box-shadow: ${LIT}; cursor: pointer;` : ""}`,
-      ...(acts ? clickable(() => pick(acts, n), `use ${n}`) : {}) }, `${k > 1 ? k + "× " : ""}${n}${fresh.has(n) ? " (new)" : ""}`);
+      style: `font-size: 11px; padding: 0 .3rem; border-radius: 4px; background: ${c.kind === "pie" ? "#fde2c8" : "#e4f0e0"}; ${L ? litStyle(key, acts) : ""}`, ...(L ? pointedAttr(key) : {}),
+      ...(acts ? clickable(() => pick(acts, n), `use ${n}`) : helpable(n, c.words, mine)) }, `${k > 1 ? k + "× " : ""}${n}${fresh.has(n) ? " (new)" : ""}`);
   });
   const ch = info.character && (content.characters || {})[info.character];
   const fh = info.farmhouse && (content.farmhouses || {})[info.farmhouse];
@@ -467,12 +580,35 @@ function farmPart(view, obs, content, s, L) {
           el("span", { title: "fertilizer", style: "color: #6b4a1f; font-weight: 600;" }, `fert ${info.fertilizer}`)),
         box("display: flex; gap: 3px; flex-wrap: wrap;", {}, ...seeds),
         box("display: flex; gap: 2px; flex-wrap: wrap; align-items: center;", { title: "pieces still to place" }, ...(pieces.length ? pieces : [el("span", { class: "muted" }, "all pieces placed")])),
-        el("div", { title: ch ? ch.words : "", "data-character": info.character || "" }, el("b", {}, info.character || "character ?"), ch ? hint() : null),
-        el("div", { title: fh ? (fh.words || []).join(" ") : "", "data-farmhouse": info.farmhouse || "" }, info.farmhouse || "farmhouse ?", fh ? hint() : null),
+        el("div", { title: ch ? ch.words : "", "data-character": info.character || "", ...(ch ? helpable(info.character, ch.words) : {}) },
+          el("b", {}, info.character || "character ?"), ch ? hint() : null),
+        el("div", { title: fh ? (fh.words || []).join(" ") : "", "data-farmhouse": info.farmhouse || "", ...(fh ? helpable(info.farmhouse, fh.words) : {}) },
+          info.farmhouse || "farmhouse ?", fh ? hint() : null),
         obs.fall_festival ? box("display: flex; gap: 3px; flex-wrap: wrap;", {}, ...(cardChips.length ? cardChips : [el("span", { class: "muted" }, "no festival cards")])) : null)));
 }
 
-// A "?" mark: the element's title holds the words (hover, or long-press on touch screens).
+// What a farm cell holds, in words (its title and its help box).
+function cellHelp(what, content) {
+  if (what === "empty") return "empty: plant a seed here (Fields), or build over a free 2×2 block (Workshop)";
+  if (what === "building") return "under a building";
+  if (what === "forest") return "forest: clear it at the Workshop (then roll the forest die); nothing can be planted or built here until then";
+  const [crop, side] = what.split(" ");
+  const state = side === "crop" ? "ripe (crop side up): the next harvest picks it" : "seed side up: tend it to make it ripe";
+  return `${crop}, ${state}. ${joined((content.crops?.[crop] || {}).words)}`;
+}
+
+// The move a tap on one of the viewer's own cells means (for "why can't I?").
+function cellMeant(key, what, info) {
+  if (sel) return `build ${sel.building} ${key}`;
+  if (what === "forest") return `clear ${key}`;
+  const [crop, side] = what.split(" ");
+  if (side === "crop") return "harvest";
+  if (side === "seed") return `tend ${crop} ${key}`;
+  const held = CROPS.find((_, i) => (info.seeds || [])[i] > 0) || "wheat";
+  return `plant ${held} ${key}`;
+}
+
+// A "?" mark: the element's title holds the words (hover, or a tap shows them above the board).
 function hint() {
   return el("span", { style: "display: inline-block; margin-left: .25rem; width: 14px; height: 14px; line-height: 14px; text-align: center;"
     + " border-radius: 50%; background: #e9e3d3; font-size: 10px; color: var(--muted);" }, "?");
