@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test test-fast bench strength lint typecheck clean fuzz mutate
+.PHONY: play test test-fast bench strength ladder lint typecheck clean fuzz mutate
 
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed (set PYTHON=...)"; exit 1; }
@@ -46,6 +46,17 @@ bench: $(STAMP)
 # (bench/strength.py; several hours on 2 cores, resumable: results in strength/).
 strength: $(STAMP)
 	$(BIN)/python bench/strength.py
+
+# Long: the bot ladder (docs/ladder.md): paired games between every game's levels and the random
+# and greedy anchors, then one rating per level with bootstrap 95 % intervals, written to
+# src/acreage/arena/data/ladder.json and docs/ladder.md. 804 games: the shipped run took 22 minutes
+# (18 CPU-minutes) on 2 cores shared with other jobs. Resumable: games in strength/ladder.jsonl
+# (with all of them there, only the fit runs, in seconds).
+LADDER_DEALS ?= 40
+LADDER_SLOW_DEALS ?= foxglove=5 fields_of_green=12 harvest=25
+ladder: $(STAMP)
+	$(BIN)/python tools/ladder.py play --deals $(LADDER_DEALS) --slow-deals $(LADDER_SLOW_DEALS) --workers 2
+	$(BIN)/python tools/ladder.py fit
 
 # Long: random games of every game, player count and main option set, checked at every step
 # (docs/fuzz.md). 30000 games take about 18 minutes on 2 free cores; failures go to fuzz-out/.
