@@ -338,6 +338,29 @@ class FieldsOfGreenPresentation(Presentation):
             },
         }
 
+    def reference(self) -> list[dict[str, str]]:
+        """Every piece in words, in the order a player meets them: the Water Tower and Silo of
+        the starting farm, the Location cards deck by deck (as the draw brings them), the five
+        actions a taken card is used for, then the Equipment tiles. The words are the model's
+        own help text (``card_content``, ``ACTIONS``, ``equipment_content``)."""
+        out: list[dict[str, str]] = []
+        for card in sorted(CARDS, key=lambda c: c.deck not in ("tower", "silo")):
+            shown = card_content(card)
+            if card.deck in ("tower", "silo"):
+                group, words = "Water Towers and Silos", shown["help"]
+            else:
+                group = DECK_PLURAL[card.deck]
+                words = f"{shown['type']}. Build cost: {cost_words(*card.cost)}. {shown['help']}"
+            out.append({"group": group, "name": card.name, "words": words})
+        for action in ACTIONS:
+            out.append({"group": "Actions (one per card taken)", "name": f"{action['key']} {action['name']}",
+                        "words": f"{action['effect']} Cost: {action['cost']}."})
+        for kind in EQUIPMENT:
+            shown = equipment_content(kind)
+            words = f"Fits a {shown['fits_words']} ({kind.tiles} in the stack). {shown['help']}"
+            out.append({"group": "Equipment tiles", "name": kind.name, "words": words})
+        return out
+
     # -- actions ------------------------------------------------------------
     @staticmethod
     def _piece(state, cell: int) -> tuple[str, str]:
