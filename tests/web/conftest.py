@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from .receivers import receiver, smtp_server  # noqa: F401  (fixtures: local HTTP and SMTP receivers)
+
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
 
 
@@ -52,8 +54,11 @@ def free_port() -> int:
 class Server:
     """``acreage serve`` in a subprocess on a free port; ``kill()`` is a kill -9."""
 
-    def __init__(self, db: str, port: int | None = None, limits: str = "Limits()") -> None:
+    def __init__(self, db: str, port: int | None = None, limits: str = "Limits()",
+                 env: dict[str, str] | None = None) -> None:
         self.db = db
+        #: Environment variables the server starts with, besides this process's (operator settings)
+        self.env = env or {}
         self.port = port or free_port()
         #: Python text of the server's :class:`~acreage.web.limits.Limits` (the default ones)
         self.limits = limits
@@ -68,7 +73,8 @@ class Server:
             "from acreage.web.server import create_app, serve; from acreage.web.limits import *; "
             f"serve(create_app({self.db!r}, limits={self.limits}), '127.0.0.1', {self.port})"
         )
-        self.proc = subprocess.Popen([sys.executable, "-c", code], start_new_session=True)
+        self.proc = subprocess.Popen([sys.executable, "-c", code], start_new_session=True,
+                                     env={**os.environ, **self.env})
         deadline = time.time() + 30
         while time.time() < deadline:
             try:

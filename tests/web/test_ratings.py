@@ -20,8 +20,8 @@ from acreage.web.accounts import COOKIE, link_seat  # noqa: E402
 from acreage.web.ratings import is_rated, rate_game, rate_result  # noqa: E402
 from acreage.web.store import GameRow, PostgresStore, SQLiteStore, StoreConflict  # noqa: E402
 
+from .accounts_helpers import PASSWORD, assert_no_secret, new_profile, players_client  # noqa: E402
 from .helpers import act, view  # noqa: E402
-from .test_accounts import PASSWORD, assert_no_secret, new_profile, players_client  # noqa: E402
 
 TABLES = ("profiles", "sessions", "game_profiles", "ratings", "rating_history", "rated_games", "game_results")
 

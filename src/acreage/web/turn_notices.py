@@ -115,7 +115,9 @@ def tell_turn(notifier: Notifier, settings: NoticeSettings, store: Store, table:
         subs = subscriptions_of(store, profile_id)
         if not subs:
             continue
+        profile = accounts_store.profile_by_id(store, profile_id)
+        name = profile.name if profile is not None else table.labels()[seat]
         notice = TurnNotice.make(settings.base_url, table.id, table.seq, seat, table.info.title,
-                                 table.labels()[seat], table.decision())
+                                 name, table.decision())
         queued += notifier.submit(notice, subs)
     return queued
