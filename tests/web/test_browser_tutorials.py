@@ -15,6 +15,13 @@ from .helpers import new_page  # noqa: E402
 
 GAMES = ["foxglove", "fields_of_green", "harvest"]
 
+#: After a click: the log grew, the clicked action is gone, the game ended, or a refusal shows.
+MOVED_ON = (
+    "([n, t]) => document.querySelectorAll('#log div').length !== n || "
+    "![...document.querySelectorAll('#actions [data-action]')].some(e => e.dataset.action === t) || "
+    "!document.getElementById('end').hidden || document.getElementById('action-error').textContent"
+)
+
 
 def finish_by_clicks(page, limit=800):
     """Play on freely, preferring to pass or finish a step, until the game is over."""
@@ -30,11 +37,17 @@ def finish_by_clicks(page, limit=800):
         choice = next((w for w in ("pass", "done") if w in offered), offered[-1])
         seq = page.evaluate("() => document.querySelectorAll('#log div').length")
         page.click(f'#actions [data-action="{choice}"]')
-        page.wait_for_function(
-            "([n, t]) => document.querySelectorAll('#log div').length !== n || "
-            "![...document.querySelectorAll('#actions [data-action]')].some(e => e.dataset.action === t) || "
-            "!document.getElementById('end').hidden",
-            arg=[seq, choice], timeout=60000)
+        try:
+            page.wait_for_function(MOVED_ON, arg=[seq, choice], timeout=60000)
+        except Exception as exc:
+            error = page.inner_text("#action-error")
+            raise AssertionError(f"clicked {choice!r} of {offered}: error {error!r}, "
+                                 f"decision {page.inner_text('#decision')!r}") from exc
+        error = page.inner_text("#action-error")
+        if "try again" in error:  # faster than a person clicks: the seat's move rate says wait
+            page.wait_for_timeout(1100)
+        elif error:
+            raise AssertionError(f"clicked {choice!r} of {offered}: refused: {error}")
     raise AssertionError("the game did not end")
 
 

@@ -341,6 +341,8 @@ class Table:
             return None
         position = len(self.state.history)
         step = tutorial.next_step(position)
+        if step is not None and seat in self.early:  # chosen ahead of its turn: that step is done
+            step = tutorial.next_step(step.move + 1)
         out: dict[str, Any] = {"title": tutorial.title, "intro": tutorial.intro if position == 0 else None,
                                "steps": tutorial.learner_moves}
         if step is None:

@@ -98,6 +98,7 @@ async function createGame(ev) {
   const names = [...Array(n).keys()].map(s => form["name" + s].value.trim() || null);
   try {
     const body = { game: form.game.value, players: n, seats, options, names, listed: !form.unlisted.checked };
+    if (form.rated.checked) body.rated = true;
     if (form.clock.value) {
       const [bank, inc] = form.clock.value.split(",").map(Number);
       body.clock = { bank_s: bank, increment_s: inc };
