@@ -272,3 +272,27 @@ def test_bots_are_chosen_by_level_name_and_a_missing_level_is_refused(tmp_path):
     assert refused.exit_code == 2
     assert "Foxglove Farm has no level 'expert'; its levels are: easy, medium, hard" in refused.output
     assert "Traceback" not in refused.output
+
+
+def test_trace_turns_a_finished_record_into_an_openspiel_trajectory_and_back(tmp_path):
+    import random
+
+    from acreage import core
+
+    state = core.new_game("foxglove", players=2, seed=3)
+    chooser = random.Random(1)
+    while not state.is_terminal:
+        state.apply(chooser.choice(state.legal_actions()))
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(state.record()))
+    trace = tmp_path / "trace.json"
+    result = runner.invoke(app, ["trace", str(record), "--out", str(trace), "--names", "Ada,Grace"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(trace.read_text())
+    assert doc["header"]["terminal"] is True and len(doc["transitions"]) == len(state.history)
+    back = runner.invoke(app, ["trace", str(trace)])
+    assert back.exit_code == 0 and json.loads(back.output)["actions"] == [str(a) for a in state.history]
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"header": {"game_string": "chess()"}, "transitions": []}')
+    refused = runner.invoke(app, ["trace", str(bad)])
+    assert refused.exit_code == 2 and "error" in refused.output

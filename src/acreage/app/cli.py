@@ -242,6 +242,22 @@ def replay_command(
         _fail(str(exc))
 
 
+@app.command("trace")
+def trace_command(
+    file: Annotated[Path, typer.Argument(help="A game record or snapshot, or an OpenSpiel trace.")],
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here (default: the screen).")] = None,
+    names: Annotated[str | None, typer.Option("--names", help="Seat names, comma-separated.")] = None,
+) -> None:
+    """Turn a finished game's record into an OpenSpiel trajectory (the research format of
+    OpenSpiel's standard trajectories, docs/records.md), or a trajectory back into a record."""
+    args = [str(file)] + (["--out", str(out)] if out else []) + (["--names", names] if names else [])
+    from ..interop.match_trace import main as trace_main
+
+    code = trace_main(args)
+    if code:
+        raise typer.Exit(code)
+
+
 @app.command("games")
 def games_command() -> None:
     """List the games, their player counts, options and bot levels."""

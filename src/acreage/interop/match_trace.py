@@ -552,8 +552,8 @@ def read(path: str | Path) -> GameState:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m acreage.interop.match_trace FILE``: a record or snapshot becomes a trace, a
-    trace becomes a record (the terminal app may not import interop, tests/test_import_layers.py)."""
+    """``python -m acreage.interop.match_trace FILE`` (or ``acreage trace FILE``): a record or
+    snapshot becomes a trace, a trace becomes a record."""
     parser = argparse.ArgumentParser(prog="python -m acreage.interop.match_trace", description=main.__doc__)
     parser.add_argument("file", type=Path, help="a game record, snapshot or OpenSpiel trace (JSON)")
     parser.add_argument("-o", "--out", type=Path, help="where to write (default: standard output)")
