@@ -106,7 +106,7 @@ function renderActions() {
 function renderTutorial() {
   const t = view.tutorial;
   $("tutorial").hidden = !t;
-  if (!t) return;
+  if (!t) { $("tutorial-hint").hidden = true; return; }
   $("tutorial-title").textContent = t.title;
   $("tutorial-step").textContent = t.free ? "guided part over: play on freely" : `step ${t.step} of ${t.steps}`;
   const parts = [];
@@ -115,6 +115,10 @@ function renderTutorial() {
   if (!t.free && t.waiting) parts.push(el("p", { class: "muted" }, "The other players are moving…"));
   if (t.rules && t.rules.length) parts.push(el("p", { class: "muted rule-ids" }, "Rules: " + t.rules.join(", ")));
   $("tutorial-text").replaceChildren(...parts);
+  // the same step beside the actions, where the learner's eyes are when the board is long
+  const hint = $("tutorial-hint");
+  hint.hidden = t.free || !t.expect;
+  if (!hint.hidden) hint.replaceChildren(el("b", {}, `Tutorial, step ${t.step} of ${t.steps}: `), t.text);
   for (const b of document.querySelectorAll("#actions button")) {
     const wanted = t.expect && b.dataset.action === t.expect;
     b.classList.toggle("expected", Boolean(wanted));
