@@ -461,3 +461,16 @@ def test_emporium_chooses_one_type_FF_EFX_9():
     state.apply("choose sheep")
     assert sc.cubes_at(state, 0, (0, 1)) == {"sheep": 5}
     assert state.current_player == 1
+
+
+def test_a_build_nobody_can_afford_is_explained_by_its_cost_FF_CON_5_FF_CON_6():
+    """Checks FF-CON-5/6 as a player reads a refusal: with no cube in the town no tile is
+    affordable, so no build is offered at all; asking for one says what the tile costs and
+    what the town holds (not that building is impossible now)."""
+    state = _sheepfold_position()
+    sc.set_cubes(state, 0, (0, 0))
+    sc.set_cubes(state, 0, (1, 0))
+    assert not any(a.kind == BUILD for a in state.legal_actions())
+    why = state.explain_illegal(state._parse_structural("build Sheepfold"))
+    assert why.startswith("Sheepfold costs") and "your town holds" in why, why
+    assert "not possible now" in state.explain_illegal(state._parse_structural("move wood 0,0>1,0"))

@@ -379,3 +379,20 @@ def test_a_market_tile_event_tells_the_coins_paid_nothing_with_finn_HV_FM_1_HV_F
     e = _last(s, "market")
     assert (e["seat"], e["tile"], e["coins"]) == (0, MARKET[k].number, paid)
     assert s.coins[0] == 9 - paid + MARKET[k].gain.coins
+
+
+def test_a_printing_press_reactivation_is_told_by_the_buildings_name():
+    """HV-WS-11: the log and the decision name the Printing Press (the guide's real game uses it)."""
+    from acreage.core.events import recording
+    from acreage.core.guides import load_guide
+
+    guide = load_guide("harvest")
+    at = guide.moves.index("place Printing Press")
+    with recording():
+        state = guide.position(at + 1)
+        assert "Printing Press" in state.describe_decision()
+        state.apply(guide.moves[at + 1])  # reactivate a space used this round
+        labels = ["Seat 1", "Seat 2"]
+        texts = [state.describe_event(e, labels) for e in state.events_for(None)]
+    assert any("Printing Press" in t for t in texts[-3:])
+    assert not any("Cider" in t for t in texts)

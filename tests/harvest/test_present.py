@@ -143,3 +143,33 @@ def test_facts_hide_setup_cards_of_others_hv_set_8():
         assert json.dumps(PRESENTATION.facts(state, 1)).count(name) == 0
     assert "deck" not in json.dumps(PRESENTATION.facts(state, 1))
     assert text
+
+
+def test_the_fill_label_says_free_when_the_fill_costs_nothing():
+    """HV-GS-2 and the Water Witch (HV-CHR): her first fill of a round costs nothing, and the
+    label says so; another seat's fill (no Finn) says $1."""
+    from acreage.core import game_info
+    from acreage.core.presentation import presentation_of
+    from acreage.core.tutorials import load_tutorial
+    from acreage.games.harvest.actions import FILL
+    from acreage.games.harvest.queries import ability
+
+    tutorial = load_tutorial("harvest")
+    present = presentation_of(game_info("harvest"))
+    seen = set()
+    for seed in range(40):
+        state = tutorial.new_game()
+        chooser = random.Random(seed)
+        while not state.is_terminal and len(seen) < 2:
+            s = state.current_player
+            for action in state.legal_actions():
+                if action.kind == FILL:
+                    witch_free = ability(state, s) == "water_witch" and not state.once_used[s] & 4
+                    finn = bool(getattr(state.frames[-1], "finn", 0))
+                    label = present.action_view(state, action).label
+                    assert label.endswith("(free)") == (witch_free or finn), label
+                    seen.add(label)
+            state.apply(chooser.choice(state.legal_actions()))
+        if len(seen) == 2:
+            break
+    assert seen == {"fill the bucket (free)", "fill the bucket ($1)"}

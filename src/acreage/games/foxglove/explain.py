@@ -10,6 +10,7 @@ from .actions import (
     BUILD,
     HAUL,
     MOVE,
+    PASS,
     PAY,
     PLACE,
     TRAIL,
@@ -39,7 +40,10 @@ def explain_illegal(state, a: Action) -> str:
     seat = state.current_player
     k = a.kind
     legal_kinds = {x.kind for x in state.legal_actions()}
-    if k not in legal_kinds:
+    # a construction turn where no tile is affordable offers no build at all: say what the
+    # tile costs rather than that building is not possible (FF-CON-5)
+    turn_without_builds = k == BUILD and PASS in legal_kinds
+    if k not in legal_kinds and not turn_without_builds:
         return f"that kind of action is not possible now ({describe_decision(state)})"
     cells = state.cells[seat]
     if k == BUILD:

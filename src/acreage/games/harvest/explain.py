@@ -55,7 +55,7 @@ def log_action(state, s: int, a: Action) -> None:
             piece = "basket"
         log.add("place", s, {"where": place_target_name(a.a), "piece": piece})
     elif k == REACT:
-        log.add("place", s, {"where": SPACES[a.a].name, "piece": "Cider Press"})
+        log.add("place", s, {"where": SPACES[a.a].name, "piece": "Printing Press"})
     elif k == CARD:
         price = card_price(state, s, a.a)
         log.add("card", s, {"card": FESTIVAL[card_at(state, a.a)].name, "position": a.a, "coins": price})
@@ -116,7 +116,7 @@ def describe_decision(state) -> str:
         "buy": "buy one festival card, or done",
         "ff3": "FF-3: take the coin or a festival card",
         "die": "keep one of the Lumberjack's two dice",
-        "react": "Cider Press: choose a space you used this round to use again",
+        "react": "Printing Press: choose a space you used this round to use again",
         "market": "pay for the Market tile",
         "basket": "use the Hand-Woven Basket to take your basket back, or done",
     }.get(kind)

@@ -163,7 +163,7 @@ class _Reactivate(NamedTuple):
 
 
 class Reactivate(_Reactivate):
-    """The Cider Press: use again a space the seat used this round (HV-FNM-4)."""
+    """The Printing Press: use again a space the seat used this round (HV-FNM-4)."""
 
     __slots__ = ()
     kind: ClassVar[str] = "react"

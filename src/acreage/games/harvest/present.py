@@ -62,7 +62,7 @@ from .content import (
     SUNRISE as SUNRISE_TILES,
 )
 from .frames import MarketTile, Visit
-from .queries import build_cost, card_at, card_price, seed_price
+from .queries import ability, build_cost, card_at, card_price, seed_price
 
 # ---------------------------------------------------------------- vocabulary
 
@@ -466,7 +466,8 @@ class HarvestPresentation(Presentation):
         if k == FERT:
             return ActionView("take 1 fertilizer", "General Store", {"verb": "fertilizer"})
         if k == FILL:
-            return ActionView(f"fill the bucket (${R.FILL_COST})", "General Store", {"verb": "fill"})
+            price = "free" if s is not None and fill_is_free(state, s) else f"${R.FILL_COST}"
+            return ActionView(f"fill the bucket ({price})", "General Store", {"verb": "fill"})
         if k == BUY:
             crop = CROP_NAMES[a]
             cost = seed_price(state, s, a, b) if s is not None else CROPS[a].price(b)
@@ -659,6 +660,14 @@ class HarvestPresentation(Presentation):
         return out
 
 
+def fill_is_free(state, seat: int) -> bool:
+    """The Water Witch's first fill of a round (HV-CHR) and a fill during Finn's visit
+    (HV-FNM-2) cost nothing, so the label must not say $1."""
+    frame = state.frames[-1] if state.frames else None
+    finn = type(frame) is Visit and bool(frame.finn)
+    return finn or (ability(state, seat) == "water_witch" and not state.once_used[seat] & 4)
+
+
 #: The rules in brief, in our own words (the terminal's `rules`, the web's help).
 RULES = f"""\
 Harvest in brief (our own summary; the engine enforces every detail)
@@ -674,7 +683,7 @@ characters and one of two farmhouses, and holds a numbered sunrise tile:
 the lower the number, the earlier you act.
 
 Each round:
- 1. Sunrise - {R.DISPLAY_SIZE} tiles are laid out; in turn order each player may swap
+ 1. Sunrise - {R.DISPLAY_SIZE} tiles are laid out; in turn order each player must swap
     their tile for one of them. Then everyone collects income from the
     tile, the farmhouse and Sunrise buildings.
  2. Action - in turn order, place one of your {R.WHEELBARROWS} wheelbarrows (or

@@ -59,7 +59,7 @@ SOIL_MIX_COINS = 3
 CORNUCOPIA_DURING_PLANT = True
 #: HV-FLD-3/4 [decided: notes E-4]: a Plant or Tend action handles one crop type, one cell per
 #: step, and ends with "done" once at least one cell was handled.
-#: HV-CHR-8 Irrigation Ditch [inferred-data]: the discount comes off the first tile of a Tend.
+#: HV-WS-10 Irrigation Ditch [inferred-data]: the discount comes off the first tile of a Tend.
 #: HV-WS-11 [decided: notes E-30]: the Printing Press is a private action space every round.
 PRINTING_PRESS_AS_SPACE = True
 #: HV-SET-8 [decided-here]: the keep-one choices are made one seat at a time, hidden from the

@@ -1,7 +1,7 @@
 """The Town Board in the Action phase: placing a piece (HV-ACT), visiting a space or an Action
 building and taking its actions (the General Store HV-GS, the Fields HV-FLD through
 ``fields.py``, the Workshop HV-WS, the Trading Post HV-TP), the Farmer's Market tiles (HV-FM),
-the Cider Press, the Lumberjack's dice, and Finn and Maisie's bonuses (HV-FNM).
+the Printing Press, the Lumberjack's dice, and Finn and Maisie's bonuses (HV-FNM).
 """
 
 from __future__ import annotations
@@ -330,7 +330,7 @@ def forest_die_do(state, frame: ForestDie, action: Action) -> None:
     gain(state, frame.seat, DIE_FACES[action.a - 1], "forest die")
 
 
-# ---------------------------------------------------------------- the Cider Press
+# ---------------------------------------------------------------- the Printing Press
 def reactivate_legal(state, frame: Reactivate) -> list[Action]:
     return [made(REACT, sp) for sp in sorted(set(state.placed[frame.seat]))] + [made(DONE)]
 
