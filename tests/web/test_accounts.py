@@ -398,3 +398,23 @@ if schemathesis is not None:
         if response.status_code >= 400:
             assert set(response.json()) >= {"error", "message"}, response.text[:300]
         assert "$argon2" not in response.text
+
+
+def test_a_seat_come_by_an_invite_link_is_linked_to_the_signed_in_profile(client):
+    """``POST /api/games/{id}/sign``: the token's seat joins the signed-in profile (once); no
+    profile, no token or another profile's seat change nothing."""
+    body = {"game": "foxglove", "players": 2, "seats": ["human", "human"]}
+    made = client.post("/api/games", json=body).json()
+    gid, invite = made["id"], made["tokens"]["1"]
+    store = store_of(client)
+    r = client.post(f"/api/games/{gid}/sign", json={"token": invite})
+    assert r.status_code == 401 and r.json()["error"] == "not_signed_in"
+    grace = new_profile(client, "Grace", PASSWORD)
+    assert client.post(f"/api/games/{gid}/sign", json={}).json()["error"] == "spectator"
+    r = client.post(f"/api/games/{gid}/sign", json={"token": invite})
+    assert r.json() == {"seat": 1, "linked": True}
+    assert accounts_store.seat_links(store, gid) == {1: grace["id"]}
+    client.cookies.clear()
+    new_profile(client, "Ada", PASSWORD)
+    assert client.post(f"/api/games/{gid}/sign", json={"token": invite}).json()["linked"] is False
+    assert accounts_store.seat_links(store, gid) == {1: grace["id"]}

@@ -193,6 +193,23 @@ async def join(game_id: str, request: Request):
     return {"seat": seat, "token": token, "link": f"/play/{game_id}#token={token}"}
 
 
+@router.post("/api/games/{game_id}/sign", openapi_extra=body_schema({"token": TOKEN}))
+async def sign(game_id: str, request: Request):
+    """Link the token's seat to this browser's profile: a player who came by an invite link
+    and is signed in (or signs in later) has the game on their profile and, when every person's
+    seat is linked, rated. Once only; a seat another profile holds stays theirs."""
+    h = hub_of(request)
+    data = await read_body(request)
+    table = h.table(game_id)
+    seat = table.seat_of(token_of(request, data))
+    if seat is None:
+        raise TableError("spectator", "give your seat's token to link it to your profile", 403)
+    profile = profile_of_request(request)
+    if profile is None:
+        raise TableError("not_signed_in", "sign in to link this seat to your profile", 401)
+    return {"seat": seat, "linked": link_seat(h.store, game_id, seat, profile.id)}
+
+
 @router.post("/api/games/{game_id}/leave", openapi_extra=body_schema({"token": TOKEN}))
 async def leave(game_id: str, request: Request):
     h = hub_of(request)

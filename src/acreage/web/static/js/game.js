@@ -304,4 +304,7 @@ function offerRematch() {
 $("rematch").addEventListener("click", rematch);
 
 if (hashToken) saveToken(gameId, "last", hashToken);
+// A signed-in player's seat (one come by an invite link included) belongs to their profile;
+// without a profile the server says so and nothing changes.
+if (token) postJSON(`/api/games/${gameId}/sign`, {}, token).catch(() => {});
 connect();
