@@ -177,3 +177,43 @@ def test_permute_takes_one_draw_and_repeats_from_the_same_state():
     words = ["wheat", "sheep", "coal", "wood", "stone", "pie", "cart", "barn", "mill"]
     Rng(5).permute(words)
     assert sorted(words) == sorted(["wheat", "sheep", "coal", "wood", "stone", "pie", "cart", "barn", "mill"])
+
+
+@pytest.mark.parametrize("seed", [0, 7, 2026])
+def test_permute_all_shuffles_each_sequence_uniformly_and_independently(seed):
+    """``Rng.permute_all`` (one draw for several sequences): each sequence is a uniform
+    shuffle, and where one sequence's first item lands says nothing of the other's."""
+    n, draws = 10, 10_000
+    rng = Rng(seed)
+    counts = [[0] * n for _ in range(n)]
+    joint = [[0] * 3 for _ in range(3)]
+    for _ in range(draws):
+        deck, small, empty = list(range(n)), [0, 1, 2], []
+        rng.permute_all(deck, small, empty)
+        assert sorted(deck) == list(range(n)) and sorted(small) == [0, 1, 2] and empty == []
+        for pos, card in enumerate(deck):
+            counts[card][pos] += 1
+        joint[deck.index(0) % 3][small[0]] += 1
+    expected = draws / n
+    chi2 = sum((c - expected) ** 2 / expected for row in counts for c in row)
+    assert chi2 < CHI2_POSITIONS_DF81, f"positions far from uniform: chi2 = {chi2:.1f}"
+    # independence of the two sequences: a 3 x 3 table, chi-square 0.999 quantile (4 df) 18.5
+    rows = [sum(r) for r in joint]
+    cols = [sum(joint[i][j] for i in range(3)) for j in range(3)]
+    chi2 = sum((joint[i][j] - rows[i] * cols[j] / draws) ** 2 / (rows[i] * cols[j] / draws)
+               for i in range(3) for j in range(3))
+    assert chi2 < 18.5, f"the sequences' shuffles look dependent: chi2 = {chi2:.1f}"
+
+
+def test_permute_all_takes_one_draw_and_repeats():
+    a, b = Rng(3), Rng(3)
+    x1, y1, x2, y2 = list(range(20)), list("abcdefg"), list(range(20)), list("abcdefg")
+    a.permute_all(x1, y1)
+    b.permute_all(x2, y2)
+    assert (x1, y1) == (x2, y2)
+    probe = Rng(3)
+    probe.next64()
+    assert a.state == probe.state
+    c = Rng(3)
+    c.permute_all([], [])
+    assert c.state == Rng(3).state  # nothing to shuffle: no draw

@@ -134,27 +134,7 @@ def determinize(state, seat: int, rng):
             for cid in cards:
                 pools[DECK_OF[cid]].append(cid)
             slots.append((s, _deck_counts(cards), pick >= 0))
-    for pool in pools:
-        src.permute(pool)
-    for s, counts, has_pick in slots:
-        cards = []
-        for d in range(4):
-            for _ in range(counts[d]):
-                cards.append(pools[d].pop())
-        src.permute(cards)
-        c.picks[s] = cards.pop() if has_pick else -1
-        c.hands[s] = cards
-    if two_player(c):
-        pile = []
-        for d in range(4):
-            for _ in range(pile_counts[d]):
-                pile.append(pools[d].pop())
-        src.permute(pile)
-        c.pile = pile
-    c.decks = pools
-    # FG-HID-11: Equipment tiles this seat does not know, including the tiles of another seat's
-    # pending draw that it does not know (it may know some: tiles it put under the stack
-    # earlier that have come round again).
+    # FG-HID-11's unknown Equipment tiles are shuffled with the decks (one draw for all)
     unknown = [i for i, known in enumerate(c.equipment_known) if not known >> seat & 1]
     tiles = [c.equipment_stack[i] for i in unknown]
     top = c.frames[-1] if c.frames else None
@@ -163,7 +143,29 @@ def determinize(state, seat: int, rng):
     if draw is not None:
         offer_slots = [j for j, known in enumerate(draw.known) if not known >> seat & 1]
         tiles.extend(draw.drawn[j] for j in offer_slots)
-    src.permute(tiles)
+    src.permute_all(*pools, tiles)
+    dealt: list[list[int]] = []
+    for _seat, counts, _has_pick in slots:
+        cards = []
+        for d in range(4):
+            for _ in range(counts[d]):
+                cards.append(pools[d].pop())
+        dealt.append(cards)
+    pile: list[int] = []
+    if two_player(c):
+        for d in range(4):
+            for _ in range(pile_counts[d]):
+                pile.append(pools[d].pop())
+    src.permute_all(*dealt, pile)  # which of a hand's cards is the pick, and the pile's order
+    for (s, _counts, has_pick), cards in zip(slots, dealt, strict=True):
+        c.picks[s] = cards.pop() if has_pick else -1
+        c.hands[s] = cards
+    if two_player(c):
+        c.pile = pile
+    c.decks = pools
+    # FG-HID-11 (the tiles were shuffled above): Equipment tiles this seat does not know,
+    # including the tiles of another seat's pending draw that it does not know (it may know
+    # some: tiles it put under the stack earlier that have come round again).
     if draw is not None and offer_slots:
         offer = list(draw.drawn)
         for j in offer_slots:
