@@ -4,11 +4,6 @@ shared/rules/fields_of_green.md)."""
 
 from __future__ import annotations
 
-import os
-import re
-from functools import cache
-from pathlib import Path
-
 import pytest
 
 from acreage.core.guides import load_guide
@@ -17,31 +12,9 @@ from acreage.games.fields_of_green.present import PRESENTATION
 from acreage.web.learning import guide_page, tutorial_row
 from acreage.web.store import SQLiteStore
 from acreage.web.tables import Table, TableError
+from learning import checklist  # tests/ is on the path
 
 GAME = "fields_of_green"
-#: The shared rules checklist, beside the repository (``../shared`` from its root).
-RULES_FILE = Path(__file__).resolve().parents[3] / "shared" / "rules" / "fields_of_green.md"
-
-
-@cache
-def _checklist() -> str:
-    if not RULES_FILE.is_file():
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"the rules checklist {RULES_FILE} is missing (CI=true needs it)")
-        pytest.skip(f"the rules checklist {RULES_FILE} is not here (../shared beside the repository)")
-    return RULES_FILE.read_text(encoding="utf-8")
-
-
-def _rule_ids() -> set[str]:
-    """Every rule the checklist defines (a list item starting with its ID)."""
-    return set(re.findall(r"^- `(FG-[A-Z0-9]+-\d+[a-z]?)`", _checklist(), re.M))
-
-
-def _decided() -> set[str]:
-    """The rules the checklist settles itself or by the notes' reading ([decided…] tags)."""
-    return {m.group(1) for m in re.finditer(r"^- `(FG-[A-Z0-9]+-\d+[a-z]?)`.*\[decided", _checklist(), re.M)}
-
-
 def _guide():
     guide = load_guide(GAME)
     assert guide is not None
@@ -78,7 +51,7 @@ def test_the_tutorial_loads_for_two_players_with_the_learner_first():
 
 
 def test_every_rule_id_of_the_guide_and_the_tutorial_is_in_the_checklist():
-    ids = _rule_ids()
+    ids = set(checklist.rules(GAME))
     guide, tutorial = _guide(), _tutorial()
     named = [r for s in guide.sections for r in s.rules] + [r.rule for r in guide.rulings]
     named += [r for step in tutorial.steps.values() for r in step.rules]
@@ -88,7 +61,7 @@ def test_every_rule_id_of_the_guide_and_the_tutorial_is_in_the_checklist():
 def test_every_reading_the_checklist_decides_has_a_ruling_for_players():
     """Each rule tagged [decided-here] or [decided: notes …] is answered with its reason."""
     answered = {r.rule for r in _guide().rulings}
-    assert not sorted(_decided() - answered)
+    assert not sorted(checklist.decided(GAME) - answered)
     for ruling in _guide().rulings:
         assert ruling.question.endswith("?") and ruling.answer and ruling.reason
 

@@ -5,10 +5,6 @@ shared/rules/foxglove.md)."""
 
 from __future__ import annotations
 
-import os
-import re
-from pathlib import Path
-
 import pytest
 
 from acreage.core.events import recording
@@ -17,38 +13,7 @@ from acreage.core.tutorials import load_tutorial
 from acreage.games.foxglove.content import TILES
 from acreage.games.foxglove.goods import GOODS
 from acreage.games.foxglove.present import PIECES, PRESENTATION, tile_words
-
-#: The rules checklist, beside the repository (``shared/`` next to the checkout).
-CHECKLIST = Path(__file__).resolve().parents[3] / "shared" / "rules" / "foxglove.md"
-RULE_START = re.compile(r"^- `(FF-[A-Z]+-\d+)` — ")
-
-
-def checklist() -> dict[str, str]:
-    """Rule ID -> its text in the checklist (a rule may run over several lines, up to the next
-    rule or heading); a missing file skips (and fails in CI)."""
-    if not CHECKLIST.is_file():
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"the rules checklist is missing: {CHECKLIST}")
-        pytest.skip(f"the rules checklist is not here ({CHECKLIST}); it lies beside the repository")
-    rules: dict[str, str] = {}
-    current = None
-    for line in CHECKLIST.read_text(encoding="utf-8").split("## Worked examples")[0].splitlines():
-        match = RULE_START.match(line)
-        if match:
-            current = match.group(1)
-            rules[current] = line
-        elif line.startswith("#"):
-            current = None
-        elif current is not None:
-            rules[current] += "\n" + line
-    return rules
-
-
-def _named_rules() -> set[str]:
-    guide, tutorial = load_guide("foxglove"), load_tutorial("foxglove")
-    named = {r for s in guide.sections for r in s.rules} | {r.rule for r in guide.rulings}
-    return named | {r for step in tutorial.steps.values() for r in step.rules}
-
+from learning import checklist  # tests/ is on the path
 
 # ------------------------------------------------------------------ the guide
 
@@ -99,14 +64,13 @@ def test_the_guides_figures_show_what_their_captions_say():
 
 
 def test_every_rule_the_guide_and_the_tutorial_name_is_in_the_checklist():
-    rules = checklist()
-    unknown = sorted(_named_rules() - set(rules))
-    assert not unknown, f"not in {CHECKLIST.name}: {unknown}"
+    unknown = sorted(checklist.named_rules("foxglove") - set(checklist.rules("foxglove")))
+    assert not unknown, f"not in {checklist.path('foxglove').name}: {unknown}"
 
 
 def test_every_decided_reading_of_the_checklist_has_a_ruling_with_its_reason():
     """Every rule tagged [decided-here] or [decided: notes d.N] is answered for players."""
-    decided = {rule for rule, text in checklist().items() if "[decided" in text}
+    decided = checklist.decided("foxglove")
     guide = load_guide("foxglove")
     ruled = {r.rule for r in guide.rulings}
     assert decided <= ruled, sorted(decided - ruled)

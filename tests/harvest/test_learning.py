@@ -5,10 +5,6 @@ shared/rules/harvest.md)."""
 
 from __future__ import annotations
 
-import os
-import re
-from pathlib import Path
-
 import pytest
 
 from acreage.core.events import recording
@@ -27,31 +23,7 @@ from acreage.games.harvest.content import (
 )
 from acreage.games.harvest.content import DIE as DIE_FACES
 from acreage.games.harvest.present import AREA_TITLES, PRESENTATION, space_label
-
-#: The rules checklist, beside the repository (``shared/`` next to the checkout).
-CHECKLIST = Path(__file__).resolve().parents[3] / "shared" / "rules" / "harvest.md"
-RULE_LINE = re.compile(r"^- `(HV-[A-Z]+-\d+)` — (.*)$")
-
-
-def checklist() -> dict[str, str]:
-    """Rule ID -> its line in the checklist; a missing file skips (and fails in CI)."""
-    if not CHECKLIST.is_file():
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"the rules checklist is missing: {CHECKLIST}")
-        pytest.skip(f"the rules checklist is not here ({CHECKLIST}); it lies beside the repository")
-    rules = {}
-    for line in CHECKLIST.read_text(encoding="utf-8").splitlines():
-        match = RULE_LINE.match(line)
-        if match:
-            rules[match.group(1)] = match.group(2)
-    return rules
-
-
-def _named_rules() -> set[str]:
-    guide, tutorial = load_guide("harvest"), load_tutorial("harvest")
-    named = {r for s in guide.sections for r in s.rules} | {r.rule for r in guide.rulings}
-    return named | {r for step in tutorial.steps.values() for r in step.rules}
-
+from learning import checklist  # tests/ is on the path
 
 # ------------------------------------------------------------------ the guide
 
@@ -73,14 +45,13 @@ def test_the_guide_loads_with_a_whole_game_and_sections_in_a_newcomers_order():
 
 
 def test_every_rule_the_guide_and_the_tutorial_name_is_in_the_checklist():
-    rules = checklist()
-    unknown = sorted(_named_rules() - set(rules))
-    assert not unknown, f"not in {CHECKLIST.name}: {unknown}"
+    unknown = sorted(checklist.named_rules("harvest") - set(checklist.rules("harvest")))
+    assert not unknown, f"not in {checklist.path('harvest').name}: {unknown}"
 
 
 def test_every_decided_reading_of_the_checklist_has_a_ruling_with_its_reason():
     """Every rule tagged [decided-here] or [decided: notes E-n] is answered for players."""
-    decided = {rule for rule, text in checklist().items() if "[decided" in text}
+    decided = checklist.decided("harvest")
     guide = load_guide("harvest")
     ruled = {r.rule for r in guide.rulings}
     assert decided <= ruled, sorted(decided - ruled)

@@ -14,7 +14,9 @@ content module runs on the shipped data at import.
 from __future__ import annotations
 
 import difflib
+import tomllib
 from collections.abc import Callable, Iterable, Mapping
+from importlib import resources
 from typing import Any
 
 from .errors import ContentError
@@ -135,3 +137,19 @@ def check_effect_shape(raw: Any, where: str, kinds: EffectKinds) -> tuple[str, s
     if missing:
         raise ContentError(f"{where}: effect {kind!r} needs field {missing[0]!r}; add it")
     return kind, when
+
+
+def read_game_toml(game: str, fname: str, error: type[ContentError] = ContentError) -> dict[str, Any] | None:
+    """A TOML file of a registered game's ``data`` folder (a guide, a tutorial), parsed;
+    ``None`` when the game has no such file, ``error`` naming the file when it is not TOML."""
+    from .registry import game_info  # the registry is read only when a file is asked for
+
+    info = game_info(game)
+    package = info.state_class.__module__.rsplit(".", 1)[0]
+    path = resources.files(package).joinpath("data", fname)
+    if not path.is_file():
+        return None
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise error(f"{info.name}/{fname}: not valid TOML: {exc}") from None

@@ -40,13 +40,11 @@ own board, so a figure can never disagree with the engine.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
-from .content import check_keys, check_schema, require_schema
+from .content import check_keys, check_schema, read_game_toml, require_schema
 from .errors import AcreageError, ContentError
 from .registry import game_info
 
@@ -196,15 +194,8 @@ def parse_guide(game: str, data: dict[str, Any]) -> Guide:
 @cache
 def load_guide(game: str) -> Guide | None:
     """The game's guide, checked; ``None`` for a game without one."""
-    package = game_info(game).state_class.__module__.rsplit(".", 1)[0]
-    path = resources.files(package).joinpath("data", FILE)
-    if not path.is_file():
-        return None
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise GuideError(f"{game}/{FILE}: not valid TOML: {exc}") from None
-    return parse_guide(game, data)
+    data = read_game_toml(game, FILE, GuideError)
+    return None if data is None else parse_guide(game, data)
 
 
 __all__ = ["Figure", "Guide", "GuideError", "Ruling", "Section", "load_guide", "parse_guide"]

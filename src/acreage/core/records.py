@@ -76,6 +76,16 @@ def _require(
     return value
 
 
+def check_rules_version(
+    stated: Any, state, field: str, what: str, error: type[RecordError] = RecordError
+) -> None:
+    """Refuse a stored game made under other rules than ``state`` plays (``field`` names where
+    the version was read, ``what`` the kind of file): its actions may not replay the same way."""
+    if str(stated) != str(state.rules_version):
+        raise error(f"{field} is {stated!r} but this program plays {state.rules_version!r}; "
+                    f"the {what} may not replay the same way")
+
+
 def replay(record: dict | str | Path, upto: int | None = None):
     """Rebuild the state a record describes; refuse the first action that is not legal.
 
@@ -107,12 +117,8 @@ def replay(record: dict | str | Path, upto: int | None = None):
         state = new_game(info.name, players=players, seed=record["seed"], **options)
     except AcreageError as exc:
         raise RecordError(f"record: cannot start the game: {exc}") from None
-    rules = record.get("rules_version", state.rules_version)
-    if str(rules) != str(state.rules_version):
-        raise RecordError(
-            f"record: field 'rules_version' is {rules!r} but this program plays "
-            f"{state.rules_version!r}; the record may not replay the same way"
-        )
+    check_rules_version(record.get("rules_version", state.rules_version), state,
+                        "record: field 'rules_version'", "record")
     for index, text in enumerate(actions[:upto] if upto is not None else actions):
         if not isinstance(text, str):
             raise RecordError(f"record: actions[{index}] should be a string, got {text!r}")

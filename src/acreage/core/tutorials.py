@@ -40,13 +40,11 @@ change that breaks a tutorial fails its test, not a newcomer's first game.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any
 
-from .content import SCHEMA_VERSION, check_keys, check_schema, require_schema
+from .content import SCHEMA_VERSION, check_keys, check_schema, read_game_toml, require_schema
 from .errors import AcreageError, ContentError
 from .registry import game_info
 
@@ -213,23 +211,11 @@ def _replay(tutorial: Tutorial, where: str) -> tuple[tuple[int, ...], tuple[str,
     return tuple(seats), tuple(canonical)
 
 
-def tutorial_path(game: str):
-    """Where a game's tutorial file lives (in its package's ``data`` folder)."""
-    package = game_info(game).state_class.__module__.rsplit(".", 1)[0]
-    return resources.files(package).joinpath("data", FILE)
-
-
 @cache
 def load_tutorial(game: str) -> Tutorial | None:
     """The game's tutorial, checked; ``None`` for a game without one."""
-    path = tutorial_path(game)
-    if not path.is_file():
-        return None
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise TutorialError(f"{game}/{FILE}: not valid TOML: {exc}") from None
-    return parse_tutorial(game, data)
+    data = read_game_toml(game, FILE, TutorialError)
+    return None if data is None else parse_tutorial(game, data)
 
 
 __all__ = ["SCHEMA_VERSION", "Step", "Tutorial", "TutorialError", "load_tutorial", "parse_tutorial"]

@@ -35,7 +35,7 @@ from typing import Any
 
 from ..core.errors import AcreageError, IllegalAction, RecordError
 from ..core.formats import SNAPSHOT_FORMAT
-from ..core.records import load_state, parse_json_text, read_json_file, replay
+from ..core.records import check_rules_version, load_state, parse_json_text, read_json_file, replay
 from ..core.registry import GameInfo, check_seed, game_info, games, new_game
 from ..core.state import GameState, normalise_notation
 from ._common import default_players, final_rewards, resolve_reward
@@ -435,12 +435,8 @@ def _start(info: GameInfo, params: dict, options: dict, meta: dict) -> GameState
         state = new_game(info.name, players=params["players"], seed=seed, **options)
     except AcreageError as exc:
         raise MatchTraceError(f"match trace: cannot start the game of header.game_string: {exc}") from None
-    rules = meta.get("rules_version", state.rules_version)
-    if str(rules) != str(state.rules_version):
-        raise MatchTraceError(
-            f"match trace: meta_data.rules_version is {rules!r} but this program plays "
-            f"{state.rules_version!r}; the trace may not replay the same way"
-        )
+    check_rules_version(meta.get("rules_version", state.rules_version), state,
+                        "match trace: meta_data.rules_version", "trace", MatchTraceError)
     return state
 
 

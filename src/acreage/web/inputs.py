@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import Any, Literal, overload
 
 from ..core.errors import AcreageError
+from ..core.registry import GameInfo, game_info
 
 #: The largest request body accepted (bytes). A game creation with every option is under 2 KB.
 MAX_BODY_BYTES = 16 * 1024
@@ -122,6 +123,16 @@ def text(value: Any, name: str, max_chars: int, *, optional: bool = False) -> st
 #: The longest seat name the lobby accepts.
 MAX_NAME_CHARS = 24
 
+
+
+def game(value: Any, code: str = "bad_game", status: int = 404) -> GameInfo:
+    """The registered game a request names (its name or an alias), else ``code`` with the
+    registry's words, which list the games."""
+    name = text(value, "game", 40)
+    try:
+        return game_info(name)
+    except AcreageError as exc:
+        raise InputError(code, str(exc)[:200], status) from None
 
 def player_name(value: Any, seat: int) -> str | None:
     """A seat's name: text of 1 to 24 printable characters, spaces collapsed (``None`` or ""

@@ -12,10 +12,10 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from .. import core
 from ..core.guides import Guide, load_guide
 from ..core.presentation import presentation_of
 from ..core.tutorials import load_tutorial
+from . import inputs
 from .store import GameRow, Store
 from .tables import HUMAN, TableError, create_row
 from .tables import Table as _Table
@@ -49,10 +49,7 @@ def figure_view(guide: Guide, at: int, seat: int | None) -> dict[str, Any]:
 @cache
 def guide_page(game: str) -> dict[str, Any]:
     """Everything the "How to play" page shows for ``game`` (built once per process)."""
-    try:
-        info = core.game_info(game)
-    except core.AcreageError as exc:
-        raise TableError("bad_game", str(exc)[:200], 404) from None
+    info = inputs.game(game)
     guide = load_guide(info.name)
     if guide is None:
         raise TableError("no_guide", f"{info.title} has no How to play guide yet", 404)
@@ -85,10 +82,7 @@ def guide_page(game: str) -> dict[str, Any]:
 def tutorial_row(game: str) -> tuple[GameRow, dict[int, str]]:
     """A new table of ``game``'s tutorial: its seed and options, the learner's seat human, the
     other seats the tutorial's bots (its script plays them during the guided part); unlisted."""
-    try:
-        info = core.game_info(game)
-    except core.AcreageError as exc:
-        raise TableError("bad_game", str(exc)[:200], 404) from None
+    info = inputs.game(game)
     tutorial = load_tutorial(info.name)
     if tutorial is None:
         raise TableError("no_tutorial", f"{info.title} has no tutorial yet", 404)

@@ -291,16 +291,23 @@ class Table:
         """What ``seat`` may play now (nothing when it is not deciding)."""
         return self.state.legal_actions_of(seat) if seat in self.deciding() else []
 
+    def _read(self, seat: int, action: int | str):
+        """The action a seat sent (an id or notation). The seat to act's notation must be legal
+        (its refusal says why); a choice made ahead of its turn is only read here and checked
+        against that seat's own choices by the caller."""
+        state = self.state
+        if isinstance(action, int):
+            return state.action_from_id(action)
+        if seat == state.current_player:
+            return state.parse_action(action)
+        return state.as_action(state._parse_structural(action))
+
     def _apply(self, seat: int, action: Any, client_id: str | None) -> Result:
         state = self.state
         action = inputs.action(action)
         legal = self.legal_for(seat)
         try:
-            if seat == state.current_player:
-                move = state.action_from_id(action) if isinstance(action, int) else state.parse_action(action)
-            else:  # a choice ahead of its turn: read it, then check it against this seat's own
-                move = (state.action_from_id(action) if isinstance(action, int)
-                        else state.as_action(state._parse_structural(action)))
+            move = self._read(seat, action)
             if move not in legal:
                 raise state.refuse(move) if seat == state.current_player else IllegalAction(
                     f"{str(move)!r} is not one of your choices now")
@@ -366,12 +373,7 @@ class Table:
                     if who is not None else "nothing is asked of you now"}
         action = inputs.action(action)
         try:
-            if isinstance(action, int):
-                move = state.action_from_id(action)
-            elif seat == state.current_player:  # a refusal here already says why
-                move = state.parse_action(action)
-            else:
-                move = state.as_action(state._parse_structural(action))
+            move = self._read(seat, action)
         except IllegalAction as exc:
             return {"legal": False, "why": self.named(str(exc))[:300]}
         if move in self.legal_for(seat):
@@ -459,9 +461,11 @@ class Table:
                     left[seat] -= (time.time() if now is None else now) - start
         return [round(x, 1) for x in left]
 
-    def out_of_time(self) -> int | None:
-        """The human seat to act whose clock has run out, if any."""
-        left = self.clocks()
+    def out_of_time(self, left: list[float] | None = None) -> int | None:
+        """The human seat to act whose clock has run out, if any (``left``: the clocks, when
+        the caller has worked them out already)."""
+        if left is None:
+            left = self.clocks()
         seat = self.state.current_player
         if left is None or seat is None or self.status != "playing" or is_bot(self.seats[seat]):
             return None
@@ -471,10 +475,10 @@ class Table:
         """The other seats played by people (who may decide for a seat whose clock ran out)."""
         return [s for s, kind in enumerate(self.seats) if s != seat and not is_bot(kind)]
 
-    def timeout_offer(self, seat: int | None) -> dict | None:
+    def timeout_offer(self, seat: int | None, left: list[float] | None = None) -> dict | None:
         """For another player, while the seat to act is out of time: the choices they have
         (a bot plays that seat from now on, or the game ends with that seat last)."""
-        late = self.out_of_time()
+        late = self.out_of_time(left)
         if late is None or seat is None or seat == late or is_bot(self.seats[seat]):
             return None
         return {"seat": late, "choices": ["bot", "end"]}
@@ -512,6 +516,7 @@ class Table:
         present = presentation_of(self.info)
         legal = legal_views(state, present, state.legal_actions_of(seat)) if mine else []
         together = len(state.waiting_seats()) > 1 or bool(self.early)
+        clocks = self.clocks()
         scores = state.scores()
         labels = self.labels()
         return {
@@ -547,9 +552,9 @@ class Table:
             "breakdown": breakdowns(state, present),
             "ranking": self.ranking(),
             "forfeited": self.forfeited,
-            "timeout": self.timeout_offer(seat),
+            "timeout": self.timeout_offer(seat, clocks),
             "notices": [n for n in self.notices if n["seq"] >= 0][-5:],
-            "clocks": self.clocks(),
+            "clocks": clocks,
             "tutorial": self.tutorial_view(seat),
         }
 

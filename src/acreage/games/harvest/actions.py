@@ -141,6 +141,5 @@ class Action(NamedTuple):
         return OFFSETS[self.kind] + self.a * SIZES[self.kind][1] + self.b
 
 
-
 #: ``made(kind, a, b)``: the action, made once and shared (``core.caches.shared_actions``).
 made = shared_actions(Action)

@@ -9,7 +9,7 @@ from ... import core
 from ...core.presentation import presentation_of
 from .. import inputs
 from ..requests import hub_of, limits_of
-from ..tables import DEFAULT_LEVEL, TableError
+from ..tables import DEFAULT_LEVEL
 
 router = APIRouter()
 
@@ -41,8 +41,4 @@ async def catalogue(request: Request):
 @router.get("/api/content/{game}")
 async def content(game: str):
     """What a board needs to draw a game's pieces: public, static data (no state)."""
-    try:
-        info = core.game_info(inputs.text(game, "game", 40))
-    except core.AcreageError as exc:
-        raise TableError("bad_game", str(exc)[:200], 404) from None
-    return presentation_of(info).content()
+    return presentation_of(inputs.game(game)).content()

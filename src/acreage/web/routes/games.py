@@ -94,14 +94,21 @@ async def get_game(game_id: str, request: Request, since: int = 0):
     return table.view(seat, inputs.whole(since, "since", 0, count))
 
 
+def _seated(table: Table, request: Request, data: dict, why: str) -> int:
+    """The seat of the request's token; a request without one (a spectator) is refused with
+    ``why``, an unknown token by ``seat_of``."""
+    seat = table.seat_of(token_of(request, data))
+    if seat is None:
+        raise TableError("spectator", why, 403)
+    return seat
+
+
 async def _move(game_id: str, request: Request, do) -> dict:
     """An action or undo over HTTP: the seat first, then its rate, then the table."""
     h = hub_of(request)
     data = await read_body(request)
     table = h.table(game_id)
-    seat = table.seat_of(token_of(request, data))
-    if seat is None:
-        raise TableError("spectator", "spectators cannot act; join a seat or use your seat's link", 403)
+    seat = _seated(table, request, data, "spectators cannot act; join a seat or use your seat's link")
     h.counters.moves.hit(f"{game_id}/{seat}")
     async with h.lock(game_id):
         table = h.table(game_id)
@@ -201,9 +208,7 @@ async def sign(game_id: str, request: Request):
     h = hub_of(request)
     data = await read_body(request)
     table = h.table(game_id)
-    seat = table.seat_of(token_of(request, data))
-    if seat is None:
-        raise TableError("spectator", "give your seat's token to link it to your profile", 403)
+    seat = _seated(table, request, data, "give your seat's token to link it to your profile")
     profile = profile_of_request(request)
     if profile is None:
         raise TableError("not_signed_in", "sign in to link this seat to your profile", 401)
@@ -215,9 +220,7 @@ async def leave(game_id: str, request: Request):
     h = hub_of(request)
     data = await read_body(request)
     table = h.table(game_id)
-    seat = table.seat_of(token_of(request, data))
-    if seat is None:
-        raise TableError("spectator", "give your seat's token to hand it to a bot", 403)
+    seat = _seated(table, request, data, "give your seat's token to hand it to a bot")
     async with h.lock(game_id):
         table = h.table(game_id)
         table.hand_to_bot(seat, DEFAULT_LEVEL)
@@ -232,9 +235,7 @@ async def rematch(game_id: str, request: Request):
     h = hub_of(request)
     data = await read_body(request)
     old = h.table(game_id)
-    seat = old.seat_of(token_of(request, data))
-    if seat is None:
-        raise TableError("spectator", "only a player of the game can ask for a rematch", 403)
+    seat = _seated(old, request, data, "only a player of the game can ask for a rematch")
     if is_bot(old.seats[seat]):
         raise TableError("bot_seat", "this seat was handed to a bot", 403)
     h.counters.creations.hit(client_address(request.scope))

@@ -26,7 +26,7 @@ async def learn_index():
 
 @router.get("/learn/{game}", include_in_schema=False)
 async def learn_page(game: str):
-    guide_page(inputs.text(game, "game", 40))  # an unknown game is a named 404, not an empty page
+    guide_page(game)  # an unknown game is a named 404, not an empty page
     return FileResponse(STATIC / "learn.html")
 
 
@@ -48,7 +48,7 @@ async def learn_games():
 async def learn_content(game: str):
     """A game's guide: sections with their figures (update messages of a real game's
     positions, drawn by the game's board), rulings with reasons, glossary and reference."""
-    return guide_page(inputs.text(game, "game", 40))
+    return guide_page(game)
 
 
 @router.post("/api/tutorials/{game}", status_code=201, openapi_extra=body_schema({}))
@@ -57,7 +57,7 @@ async def start_tutorial(game: str, request: Request):
     h = hub_of(request)
     await read_body(request)
     h.counters.creations.hit(client_address(request.scope))
-    row, tokens = tutorial_row(inputs.text(game, "game", 40))
+    row, tokens = tutorial_row(game)
     return h.open_game(row, tokens)
 
 

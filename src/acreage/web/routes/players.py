@@ -7,7 +7,6 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 
-from ... import core
 from .. import inputs, ratings
 from ..accounts import (
     MAX_NAME_CHARS,
@@ -100,11 +99,7 @@ async def public_profile(profile_id: str, request: Request) -> dict:
 
 
 def _game(value: str) -> str:
-    name = inputs.text(value, "game", 40)
-    if name not in {info.name for info in core.games()}:
-        known = ", ".join(sorted(info.name for info in core.games()))
-        raise InputError("bad_game", f"there is no game {inputs.quote(name)}; the games are: {known}")
-    return name
+    return inputs.game(value, status=400).name
 
 
 @router.get("/api/leaderboard/{game}")

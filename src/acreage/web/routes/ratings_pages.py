@@ -33,12 +33,7 @@ def _game_names() -> list[str]:
 
 def _known_game(value: str) -> str:
     """A game's name from an address, else a named 404 (not an empty page)."""
-    name = inputs.text(value, "game", 40)
-    if name not in _game_names():
-        known = ", ".join(_game_names())
-        message = f"there is no game {inputs.quote(name)}; the games are: {known}"
-        raise inputs.InputError("not_found", message, 404)
-    return name
+    return inputs.game(value, "not_found").name
 
 
 @router.get("/leaderboard", include_in_schema=False)

@@ -30,7 +30,7 @@ function paragraph(text) {
   return el("p", {}, ...parts.map((p, k) => k % 2 ? el("b", {}, p) : p));
 }
 
-async function figure(board, content, fig) {
+function figure(board, content, fig) {
   const box = el("div", { class: "board figure-board" });
   const holder = el("figure", { class: "figure" }, box, el("figcaption", {}, fig.caption));
   const view = fig.view;
@@ -63,7 +63,7 @@ async function guide() {
   for (const s of page.sections) {
     const sec = el("section", { class: "panel", id: s.id }, el("h2", {}, s.title), ...s.paragraphs.map(paragraph),
       s.rules.length ? el("p", { class: "muted rule-ids" }, "Rules: " + s.rules.join(", ")) : null);
-    if (s.figure) sec.append(await figure(board, content, s.figure));
+    if (s.figure) sec.append(figure(board, content, s.figure));
     out.push(sec);
   }
   out.push(el("section", { class: "panel", id: "rulings" }, el("h2", {}, "Rulings"),
