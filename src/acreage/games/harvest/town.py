@@ -38,7 +38,6 @@ from .novelties import use_novelty
 from .queries import (
     ability,
     build_cost,
-    cells_of,
     free_blocks,
     novelty_usable,
     owned,
@@ -56,25 +55,43 @@ def placements(state, seat: int) -> list[Action]:
     s = seat
     out: list[Action] = []
     held = (1 if state.wheelbarrows[s] else 0) | (state.mice[s] & 3) << 1  # pieces 0 (a wheelbarrow), 1, 2
+    basket = state.basket[s]
     occupants = state.occupants
-    for sp in SPACES:
-        if sp.area == "festival":
-            if state.basket[s] and (sp.infinite or not occupants[sp.id]):
-                out.append(made(PLACE, sp.id))
+    pieces_on = _PIECES_ON
+    taken_ok = -1  # which occupied spaces the seat's character may still use (HV-CHR-4), once asked
+    for sid, festival, infinite, area_bit in _SPACE_FACTS:
+        if festival:
+            if basket and (infinite or not occupants[sid]):
+                out.append(_BASKET_ON[sid])
             continue
         if not held:
             continue
-        open_ = sp.infinite or not occupants[sp.id]
-        if not open_:  # HV-CHR-4
-            ab = ability(state, s)
-            open_ = ((sp.name == "TP-2" and ab == "trader" and not state.once_used[s] & 1)
-                     or (sp.area == "market" and ab == "market_regular" and not state.once_used[s] & 2))
-        if open_:
-            out += _PIECES_ON[sp.id][held]
+        if infinite or not occupants[sid]:
+            out += pieces_on[sid][held]
+            continue
+        if area_bit:
+            if taken_ok < 0:
+                ab = ability(state, s)
+                used = state.once_used[s]
+                taken_ok = ((_TP2 if ab == "trader" and not used & 1 else 0)
+                            | (_MARKET if ab == "market_regular" and not used & 2 else 0))
+            if taken_ok & area_bit:
+                out += pieces_on[sid][held]
     for b, _ in state.buildings[s]:
         if BUILDINGS[b].type == "action" and b not in state.buildings_used[s]:
-            out += _PIECES_ON[NSPACES + b][held]
+            out += pieces_on[NSPACES + b][held]
     return out
+
+
+#: HV-CHR-4's occupied spaces a character may still use: the second Trading Post space (the
+#: Trader) and the market spaces (the Market Regular), as bits.
+_TP2, _MARKET = 1, 2
+#: Each space in board order: (id, a Festival space, holds any number, its HV-CHR-4 bit).
+_SPACE_FACTS = tuple(
+    (sp.id, sp.area == "festival", bool(sp.infinite),
+     _TP2 if sp.name == "TP-2" else (_MARKET if sp.area == "market" else 0))
+    for sp in SPACES)
+_BASKET_ON = {sp.id: made(PLACE, sp.id) for sp in SPACES if sp.area == "festival"}
 
 
 #: ``[space][pieces held, as bits]``: a placement of each of those pieces there, in piece order
@@ -182,54 +199,82 @@ def menu(state, seat: int, f: Visit) -> list[Action]:
     """The actions of the open menus the seat can take and pay for (HV-GS-1, HV-FLD-1,
     HV-WS-1/2, HV-FNM-3). A cost is payable when it is nothing, when Finn placed the piece
     (HV-FNM-2), or from the seat's coins, with fertilizer counting for Workshop actions while
-    the Soil Mix is in use (HV-NOV-11)."""
+    the Soil Mix is in use (HV-NOV-11).
+
+    Hot in every Harvest search: the actions come from tables made once (``_BUYS``,
+    ``_CELL_ACTIONS``...) and the farm is read in one pass, in the order the cells lie."""
     s = seat
     out: list[Action] = []
     menus, only = f.menus, f.only
     free = bool(f.finn)  # HV-FNM-2
     coins = state.coins[s]
-    soil = state.fertilizer[s] * R.SOIL_MIX_COINS if f.soil_mix else 0  # HV-NOV-11: Workshop actions only
     if menus & GS:
-        out.append(made(FERT))
+        out.append(_FERT)
         free_fill = ability(state, s) == "water_witch" and not state.once_used[s] & 4
         if state.water[s] < state.bucket_capacity[s] and (free_fill or free or coins >= R.FILL_COST):
-            out.append(made(FILL))
+            out.append(_FILL)
         prices = seed_prices(state, s)
         for crop in range(4):
             by_count = prices[crop]
+            buys = _BUYS[crop]
             for k in range(1, R.MAX_BUY + 1):
                 price = by_count[k]
                 if price <= 0 or free or coins >= price:
-                    out.append(made(BUY, crop, k))
+                    out.append(buys[k])
+    if menus & (FLD | WS):
+        by_code: list[list[int]] = [[] for _ in range(_CODES)]
+        for i, v in enumerate(state.farm[s]):
+            by_code[v].append(i)
     if menus & FLD:
-        empty = cells_of(state, s, EMPTY)
+        empty = by_code[EMPTY]
+        seeds, fertilizer = state.seeds[s], state.fertilizer[s]
         for crop in range(4):
-            if state.seeds[s][crop] and state.fertilizer[s] >= CROPS[crop].plant_fertilizer:
-                out += [made(PLANT, crop, c) for c in empty]
+            if seeds[crop] and fertilizer >= CROPS[crop].plant_fertilizer:
+                on = _CELL_ACTIONS[PLANT][crop]
+                out += [on[c] for c in empty]
+        discount = 1 if owned(state, s, "tend_discount") else 0
+        water = state.water[s]
         for crop in range(4):
-            cost = CROPS[crop].tend_water - (1 if owned(state, s, "tend_discount") else 0)
-            if state.water[s] >= max(0, cost):
-                out += [made(TEND, crop, c) for c in cells_of(state, s, SEED0 + crop)]
-        out.append(made(HARVEST))
+            if water >= max(0, CROPS[crop].tend_water - discount):
+                on = _CELL_ACTIONS[TEND][crop]
+                out += [on[c] for c in by_code[SEED0 + crop]]
+        out.append(_HARVEST)
     if menus & WS:
         once = not f.maisie  # HV-WS-2: each Workshop action once a visit, unless Maisie's
-        purse = coins + soil
+        purse = coins + (state.fertilizer[s] * R.SOIL_MIX_COINS if f.soil_mix else 0)  # HV-NOV-11
         if only == 0 and not (once and f.workshop_done & 1) and state.bucket_capacity[s] < R.MAX_CAPACITY:
             cost = 0 if owned(state, s, "free_upgrade") else R.UPGRADE_COST
             if cost <= 0 or free or purse >= cost:
-                out.append(made(UPGRADE))
+                out.append(_UPGRADE)
         if only in (0, 2) and not (once and f.workshop_done & 2):
             cost = 0 if (ability(state, s) == "lumberjack" or only == 2) else R.CLEAR_COST
             if cost <= 0 or free or purse >= cost:
-                out += [made(CLEAR, c) for c in cells_of(state, s, FOREST)]
+                on = _CELL_ACTIONS[CLEAR][0]
+                out += [on[c] for c in by_code[FOREST]]
         if only in (0, 1) and not (once and f.workshop_done & 4):
             blocks = free_blocks(state, s)
             for slot, b in enumerate(state.workshop_slots):
                 if b >= 0:
                     cost = build_cost(state, s, slot, f.discount)
                     if cost <= 0 or free or purse >= cost:
-                        out += [made(BUILD, b, c) for c in blocks]
+                        on = _BUILDS[b]
+                        out += [on[c] for c in blocks]
     return out
+
+
+#: The menu's actions, made once: ``_BUYS[crop][count]``, ``_CELL_ACTIONS[kind][crop][cell]``
+#: (planting and tending by crop, clearing under crop 0), ``_BUILDS[building][cell]``.
+_FERT, _FILL, _HARVEST, _UPGRADE = made(FERT), made(FILL), made(HARVEST), made(UPGRADE)
+_BUYS = tuple(tuple(made(BUY, crop, k) for k in range(R.MAX_BUY + 1)) for crop in range(4))
+_NCELLS = R.ROWS * R.COLS
+_CELL_ACTIONS = {
+    PLANT: tuple(tuple(made(PLANT, crop, c) for c in range(_NCELLS)) for crop in range(4)),
+    TEND: tuple(tuple(made(TEND, crop, c) for c in range(_NCELLS)) for crop in range(4)),
+    CLEAR: (tuple(made(CLEAR, c) for c in range(_NCELLS)),),
+}
+_BUILDS = tuple(tuple(made(BUILD, b, c) for c in range(_NCELLS)) for b in range(len(BUILDINGS)))
+#: Farm cell codes: empty, forest, building, a seed tile or a crop of each of the four crops.
+_CODES = CROP0 + 4
 
 
 def visit_do(state, frame: Visit, action: Action) -> None:
