@@ -70,38 +70,42 @@ def observe(state, seat: int | None) -> dict:
 
 
 def determinize(state, seat: int, rng):
-    """A clone where every hidden order (and other seats' secret setup cards) is re-sampled."""
+    """A clone where every hidden order (and other seats' secret setup cards) is re-sampled.
+
+    Every hidden sequence is shuffled by one ``Rng.permute_all`` (one draw, one stretch of
+    keys), not one shuffle each: the draws were most of a determinization's time."""
     c = state.clone()
     r = Rng(rng.next64()) if hasattr(rng, "next64") else Rng(rng.getrandbits(64))
     c.rng = Rng(r.next64())
-    r.permute(c.sunrise_stack)
-    r.permute(c.building_stack)
     # Market: tiles below the tops are unknown; keep each stack's size and its visible top.
     below = [t for st in c.market_stacks for t in st[:-1]]
     tops = {st[-1] for st in c.market_stacks if st}
     gone = set(state.market_discards)
     unseen = [m.id for m in MARKET if m.id not in tops and m.id not in gone]
     pool = unseen if len(unseen) >= len(below) else below
-    r.permute(pool)
-    pool = pool[: len(below)]
-    for st in c.market_stacks:
-        k = len(st) - 1
-        if k > 0:
-            st[:k] = [pool.pop() for _ in range(k)]
-    if c.festival_deck:  # the deck top is visible (HV-FFC-5)
-        rest = c.festival_deck[:-1]
-        r.permute(rest)
-        c.festival_deck[:-1] = rest
-    r.permute(c.gairy_deck)
-    if _setup_open(c):  # other seats' dealt cards and pending choices
-        others = [s for s in range(c.num_players) if s != seat]
+    deck = c.festival_deck
+    rest = deck[:-1]  # the deck top is visible (HV-FFC-5)
+    setup = _setup_open(c)  # other seats' dealt cards and pending choices
+    if setup:
         seen_c = set(c.dealt_characters[seat])
         seen_h = set(c.dealt_farmhouses[seat])
         pc = [x.id for x in CHARACTERS if (c.fall_festival or not x.expansion) and x.id not in seen_c]
         ph = [x.id for x in FARMHOUSES if x.id not in seen_h]
-        r.permute(pc)
-        r.permute(ph)
-        for s in others:
+        r.permute_all(c.sunrise_stack, c.building_stack, pool, rest, c.gairy_deck, pc, ph)
+    else:
+        r.permute_all(c.sunrise_stack, c.building_stack, pool, rest, c.gairy_deck)
+    if below:
+        pool = pool[: len(below)]
+        for st in c.market_stacks:
+            k = len(st) - 1
+            if k > 0:
+                st[:k] = [pool.pop() for _ in range(k)]
+    if deck:
+        deck[:-1] = rest
+    if setup:
+        for s in range(c.num_players):
+            if s == seat:
+                continue
             c.dealt_characters[s] = [pc.pop(), pc.pop()]
             c.dealt_farmhouses[s] = [ph.pop(), ph.pop()]
             if c.character[s] >= 0:
