@@ -233,15 +233,6 @@ class HarvestState(GameState):
         return is_news(event)
 
     # ------------------------------------------------------------------ cloning & hidden info
-    #: Fields that are flat lists (of numbers, actions or frames): copied with one slice.
-    _FLAT = ("history", "history_seats", "coins", "bucket_capacity", "water", "fertilizer", "points",
-             "character", "farmhouse", "sunrise_tile", "sunrise_stack", "display", "building_stack",
-             "workshop_slots", "market_discards", "festival_deck", "festival_discards", "wheelbarrows",
-             "mice", "basket", "basket_back", "once_used", "gairy_deck", "gairy_drawn", "queue", "frames")
-    #: Fields that are lists of lists (per seat, per space or per stack): each inner list copied.
-    _NESTED = ("seeds", "farm", "dealt_characters", "dealt_farmhouses", "market_stacks", "cards", "fresh",
-               "occupants", "placed", "buildings_used")
-
     def clone(self) -> HarvestState:
         """A copy that shares nothing mutable, field by field (no generic walk over the
         fields: the move record alone is hundreds of entries late in a game)."""
@@ -253,10 +244,45 @@ class HarvestState(GameState):
         c.options = dict(self.options)
         if self._legal is not None:
             c._legal = self._legal[:]
-        for key in self._FLAT:
-            d[key] = d[key][:]
-        for key in self._NESTED:
-            d[key] = [*map(copy_list, d[key])]
+        # Written out field by field, flat lists with one slice and lists of lists inner by
+        # inner (a loop over the fields' names cost a fifth of the clone); a property test
+        # checks that no list or dict of a clone is its original's.
+        c.history = self.history[:]
+        c.history_seats = self.history_seats[:]
+        c.coins = self.coins[:]
+        c.bucket_capacity = self.bucket_capacity[:]
+        c.water = self.water[:]
+        c.fertilizer = self.fertilizer[:]
+        c.points = self.points[:]
+        c.character = self.character[:]
+        c.farmhouse = self.farmhouse[:]
+        c.sunrise_tile = self.sunrise_tile[:]
+        c.sunrise_stack = self.sunrise_stack[:]
+        c.display = self.display[:]
+        c.building_stack = self.building_stack[:]
+        c.workshop_slots = self.workshop_slots[:]
+        c.market_discards = self.market_discards[:]
+        c.festival_deck = self.festival_deck[:]
+        c.festival_discards = self.festival_discards[:]
+        c.wheelbarrows = self.wheelbarrows[:]
+        c.mice = self.mice[:]
+        c.basket = self.basket[:]
+        c.basket_back = self.basket_back[:]
+        c.once_used = self.once_used[:]
+        c.gairy_deck = self.gairy_deck[:]
+        c.gairy_drawn = self.gairy_drawn[:]
+        c.queue = self.queue[:]
+        c.frames = self.frames[:]
+        c.seeds = [*map(copy_list, self.seeds)]
+        c.farm = [*map(copy_list, self.farm)]
+        c.dealt_characters = [*map(copy_list, self.dealt_characters)]
+        c.dealt_farmhouses = [*map(copy_list, self.dealt_farmhouses)]
+        c.market_stacks = [*map(copy_list, self.market_stacks)]
+        c.cards = [*map(copy_list, self.cards)]
+        c.fresh = [*map(copy_list, self.fresh)]
+        c.occupants = [*map(copy_list, self.occupants)]
+        c.placed = [*map(copy_list, self.placed)]
+        c.buildings_used = [*map(copy_list, self.buildings_used)]
         c.buildings = [[*map(copy_list, seat)] for seat in self.buildings]
         return c
 
