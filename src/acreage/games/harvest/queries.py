@@ -102,14 +102,13 @@ def build_cost(state, seat: int, slot: int, discount: int) -> int:
 
 def free_blocks(state, seat: int) -> list[int]:
     """HV-WS-5: top-left cells of 2×2 blocks free of forest and buildings."""
-    fm = state.farm[seat]
-    out = []
-    for r in range(R.ROWS - 1):
-        for c in range(R.COLS - 1):
-            i = r * R.COLS + c
-            if all(fm[j] not in (FOREST, BLDG) for j in (i, i + 1, i + R.COLS, i + R.COLS + 1)):
-                out.append(i)
-    return out
+    taken = [v == FOREST or v == BLDG for v in state.farm[seat]]
+    return [i for i, j, k, m in _BLOCKS if not (taken[i] or taken[j] or taken[k] or taken[m])]
+
+
+#: Every 2×2 block of the farm as its four cells, top-left first, in reading order.
+_BLOCKS = tuple((i, i + 1, i + R.COLS, i + R.COLS + 1)
+                for i in (r * R.COLS + c for r in range(R.ROWS - 1) for c in range(R.COLS - 1)))
 
 
 def trading_post_fee(state, seat: int) -> tuple[int, int, int]:
