@@ -52,6 +52,7 @@ from ..constants import FINAL, OVER, TRANSPORT
 from ..content import TILES
 from ..frames import Build, NewTrail, Pay
 from ..goods import COAL, NUM_GOODS, SHEEP, STONE, WHEAT, WOOD
+from ..queries import town_changed
 from ..rulings import DEFAULT_MOVE_CAP
 from .heuristic_tables import (
     BETA,
@@ -340,13 +341,14 @@ def _settled(state, seat: int):
                     n = min(e.goods[g], room)
                     cubes[b * NUM_GOODS + g] += n
                     room -= n
+        town_changed(c, seat, cell)
     elif what is NewTrail:
         c.cells[seat][then.cell] = -then.shape
         c.trails_laid[seat] += 1
+        town_changed(c, seat, then.cell)
     else:
         c.cells[seat][then.cell] = -then.shape
-    c._topologies = c._topologies[:]
-    c._topologies[seat] = None
+        town_changed(c, seat, then.cell)
     order = sorted(range(len(kinds)), key=lambda i: (kinds[i] not in START, i))
     flex = rem[5]
     for g in range(NUM_GOODS):

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from operator import mul
 from pathlib import Path
 from typing import Any
 
@@ -129,23 +130,29 @@ def model_fingerprint() -> str:
 
 
 def _base_features(state, seat: int) -> list[float]:
-    """The inputs before the per-design counts (``FEATURE_NAMES[:N_BASE]``)."""
+    """The inputs before the per-design counts (``FEATURE_NAMES[:N_BASE]``).
+
+    Counts are whole numbers summed exactly, so summing per goods type here gives the very
+    floats a sum building by building gave (a search calls this for every position judged)."""
     kinds = state.building_tiles[seat]
     cubes = state.cubes[seat]
     prod_left = max(0, 4 - state.round)
-    held = [0.0] * NUM_GOODS
-    prod = [0.0] * NUM_GOODS
-    makers = 0
-    for b, tid in enumerate(kinds):
-        base = b * NUM_GOODS
-        out = _tables.PROD_GOODS[tid]
-        for g in range(NUM_GOODS):
-            held[g] += cubes[base + g]
-            prod[g] += out[g] * prod_left
-        if _tables.MAKERS[tid] is not None:
-            makers += 1
-    trails = sum(1 for v in state.cells[seat].values() if v < 0)
+    held = [float(sum(cubes[g::NUM_GOODS])) for g in range(NUM_GOODS)]
+    made = [0] * NUM_GOODS
+    for tid in kinds:
+        out = _PROD[tid]
+        if out is not None:
+            for g in range(NUM_GOODS):
+                made[g] += out[g]
+    prod = [float(m * prod_left) for m in made]
+    makers = sum(map(_IS_MAKER.__getitem__, kinds))
+    trails = len(state.cells[seat]) - len(kinds)  # every other cell holds one of the buildings
     return [*_h.evaluate_parts(state, seat), *held, *prod, float(makers), float(len(kinds)), float(trails)]
+
+
+#: Per tile id: the goods it produces (None if none), whether it makes goods (Kiln, Swidden).
+_PROD = tuple(out if any(out) else None for out in _tables.PROD_GOODS)
+_IS_MAKER = tuple(int(m is not None) for m in _tables.MAKERS)
 
 
 def features(state, seat: int) -> list[float]:
@@ -200,7 +207,7 @@ def estimate_final_score(state, seat: int) -> float:
     if state.is_terminal:
         return float(state.points[seat])
     _entry, bias, weights, per_tile = _fast(state.round)
-    total = bias + sum(w * x for w, x in zip(weights, _base_features(state, seat), strict=True))
+    total = bias + sum(map(mul, weights, _base_features(state, seat)))  # both N_BASE long
     for tid in state.building_tiles[seat]:
         total += per_tile[tid]
     return total
