@@ -296,11 +296,15 @@ def _add_future_output(town: TownSurvey) -> None:
         inputs, n_in, outs, cap = MAKERS[tid]
         # how well the maker can be fed: wood sources joined (or joinable) to it
         fw = 0.0
+        wanted = _INPUT_GOODS[tid]
+        first = wanted[0]
         for s in range(town.nb):
-            if s != b and any(inputs[g] and (PROD_GOODS[kinds[s]][g] or cubes[s * NUM_GOODS + g])
-                              for g in range(NUM_GOODS)):
-                g = next(g for g in range(NUM_GOODS) if inputs[g])
-                fw = max(fw, weight(s, b, g, False))
+            if s != b:
+                made, base = PROD_GOODS[kinds[s]], s * NUM_GOODS
+                for g in wanted:
+                    if made[g] or cubes[base + g]:
+                        fw = max(fw, weight(s, b, first, False))
+                        break
         sets = cap * fw * (town.normal_future + 1) + town.maker_now.get(b, 0.0)
         vec = fut.setdefault(b, [0.0] * NUM_GOODS)
         for g in range(NUM_GOODS):
@@ -310,6 +314,10 @@ def _add_future_output(town: TownSurvey) -> None:
 
 
 # ----------------------------------------------------------------------------- helpers
+#: Per maker tile id: the goods types its inputs name, in goods order (None for other tiles).
+_INPUT_GOODS = tuple(None if mk is None else tuple(g for g in range(NUM_GOODS) if mk[0][g]) for mk in MAKERS)
+
+
 def _settled(state, seat: int):
     """The position once a pending payment is made: the tile or trail placed, the cost paid.
 

@@ -107,42 +107,36 @@ class TownSurvey:
         spare: list[list[int] | None] = []
         hut = -1
         porter = False
+        facts = _TILE_FACTS
         for b in range(self.nb):
             tid = kinds[b]
+            slots, role, hp, sk, museum, mk, convs, producer = facts[tid]
             base = b * NUM_GOODS
             c = cubes[base:base + NUM_GOODS]
-            load = c[0] + c[1] + c[2] + c[3] + c[4]
-            free = SLOTS[tid] - load
-            if tid in HAUL:
+            free = slots - (c[0] + c[1] + c[2] + c[3] + c[4])
+            if role == _HUT:
                 hut = b
-            elif tid in PORTER:
+            elif role == _PORTER:
                 porter = True
-            if prod_left:
-                hp = HELD_PROD[tid]
-                if hp is not None:
-                    g, p = hp
-                    if p > 0:
-                        mask = ALL_MASK if g < 0 else 1 << g
-                        spec = (mask, p * prod_left, 0.7 * p * (prod_left - 1), free)
-                        consumers.append((1.5 * p, b, "hold", spec, mask))
-                        c = [0] * NUM_GOODS if g < 0 else [c[h] if h != g else 0 for h in range(NUM_GOODS)]
-            sk = SINKS[tid]
+            if prod_left and hp is not None:
+                g, p, mask = hp
+                spec = (mask, p * prod_left, 0.7 * p * (prod_left - 1), free)
+                consumers.append((1.5 * p, b, "hold", spec, mask))
+                c = [0] * NUM_GOODS if g < 0 else [c[h] if h != g else 0 for h in range(NUM_GOODS)]
             if sk is not None:
                 consumers.append((sk[1], b, "sink", (sk[0], sk[1], sk[1], free), sk[0]))
                 spare.append(None)
                 continue  # cubes on an end-game holder are banked
-            if MUSEUM[tid]:
-                consumers.append((float(MUSEUM[tid]), b, "museum", (c, free, float(MUSEUM[tid])), ALL_MASK))
+            if museum:
+                consumers.append((float(museum), b, "museum", (c, free, float(museum)), ALL_MASK))
                 spare.append(None)
                 continue
-            mk = MAKERS[tid]
             if mk is not None:
                 makers.append(b)
-                c = [0 if mk[0][g] else c[g] for g in range(NUM_GOODS)]  # inputs become outputs
-            for cv in CONVS[tid]:
-                cmask = ALL_MASK if cv[3] else sum(1 << g for g in range(NUM_GOODS) if cv[0][g])
-                consumers.append((cv[2] / cv[1], b, "conv", cv, cmask))
-            if SUM_PROD[tid] or BREED[tid] is not None:
+                c = [0 if mk[g] else c[g] for g in range(NUM_GOODS)]  # inputs become outputs
+            for rate, cv, cmask in convs:
+                consumers.append((rate, b, "conv", cv, cmask))
+            if producer:
                 producers.append(b)
             if any(c):
                 sup[b] = [float(x) for x in c]
@@ -197,20 +191,24 @@ class TownSurvey:
 
         return weight
 
-    def sources(self, supply, t: int, goods, now: bool):
-        """Per goods type: total cubes that can reach ``t`` and their (weight, building) list."""
+    def sources(self, supply, t: int, goods, now: bool, others: bool = False):
+        """Per goods type: total cubes that can reach ``t`` and their (weight, building) list;
+        ``others``: from the other buildings only (what ``t`` holds is not counted)."""
         weight = self.weight
-        smult = self.smult
+        smult = self.smult if now else None
         raw = [0.0] * NUM_GOODS
         srcs: list[list[tuple[float, int]]] = [[] for _ in range(NUM_GOODS)]
         for b, vec in supply.items():
+            if others and b == t:
+                continue
             for g in goods:
-                if vec[g] > 1e-9:
+                x = vec[g]
+                if x > 1e-9:
                     w = weight(b, t, g, now)
                     if w > 0:
-                        if now and b in smult:
+                        if smult and b in smult:
                             w *= smult[b]
-                        raw[g] += vec[g]
+                        raw[g] += x
                         srcs[g].append((w, b))
         return raw, srcs
 
@@ -272,7 +270,7 @@ class TownSurvey:
                 if slots_left <= 0 or per <= 0:
                     continue
                 goods = [g for g in range(NUM_GOODS) if mask >> g & 1]
-                raw, srcs = sources({b: v for b, v in supply.items() if b != t}, t, goods, True)
+                raw, srcs = sources(supply, t, goods, True, True)
                 for g in goods:
                     n = min(int(raw[g] + 1e-9), slots_left)
                     if n > 0:
@@ -283,7 +281,7 @@ class TownSurvey:
                 held, _free, pts = spec
                 slots_left = int(room[t] + 1e-9)
                 goods = [g for g in range(NUM_GOODS) if not held[g]]
-                raw, srcs = sources({b: v for b, v in supply.items() if b != t}, t, goods, True)
+                raw, srcs = sources(supply, t, goods, True, True)
                 for g in goods:
                     if slots_left > 0 and raw[g] >= 1 - 1e-9:
                         total += pts * take_cubes(supply, srcs[g], g, 1, used)
@@ -314,7 +312,7 @@ class TownSurvey:
             inputs, n_in, outs, cap = MAKERS[kinds[b]]
             base = b * NUM_GOODS
             goods = [g for g in range(NUM_GOODS) if inputs[g]]
-            raw, srcs = self.sources({x: v for x, v in sup.items() if x != b}, b, goods, True)
+            raw, srcs = self.sources(sup, b, goods, True, True)
             sets = cap
             for g in goods:
                 sets = min(sets, (cubes[base + g] + int(raw[g] + 1e-9)) // inputs[g])
@@ -383,7 +381,7 @@ class TownSurvey:
                 if left <= 1e-9 or per <= 0:
                     continue
                 goods = [g for g in range(NUM_GOODS) if mask >> g & 1]
-                raw, srcs = sources({b: v for b, v in supply.items() if b != t}, t, goods, False)
+                raw, srcs = sources(supply, t, goods, False, True)
                 for g in goods:
                     avail = sum(supply[b][g] * w for w, b in srcs[g])
                     take = min(avail, left)
@@ -396,7 +394,7 @@ class TownSurvey:
                 held, _free, pts = spec
                 left = room[t]
                 goods = [g for g in range(NUM_GOODS) if not held[g] and (t, g) not in museum_done]
-                raw, srcs = sources({b: v for b, v in supply.items() if b != t}, t, goods, False)
+                raw, srcs = sources(supply, t, goods, False, True)
                 for g in goods:
                     avail = sum(supply[b][g] * w for w, b in srcs[g])
                     take = min(avail, 1.0, left)
@@ -453,3 +451,27 @@ def consume_weighted(supply, srcs, g: int, want: float, used) -> None:
         want -= take
         if want <= 1e-12:
             return
+
+
+_HUT, _PORTER = 1, 2
+
+
+def _tile_facts(tid: int) -> tuple:
+    """What ``TownSurvey._survey`` asks of a tile, worked out once: (slots, Hauler's Hut or
+    Porter's Lodge, production-time holding (goods, points, mask) if it earns points, end-game
+    holder, Museum points, a maker's inputs, its converters as (rate, converter, goods mask),
+    whether it produces or breeds)."""
+    role = _HUT if tid in HAUL else (_PORTER if tid in PORTER else 0)
+    hp = HELD_PROD[tid]
+    hold = None
+    if hp is not None and hp[1] > 0:
+        hold = (hp[0], hp[1], ALL_MASK if hp[0] < 0 else 1 << hp[0])
+    mk = MAKERS[tid]
+    convs = tuple((cv[2] / cv[1], cv,
+                   ALL_MASK if cv[3] else sum(1 << g for g in range(NUM_GOODS) if cv[0][g]))
+                  for cv in CONVS[tid])
+    return (SLOTS[tid], role, hold, SINKS[tid], MUSEUM[tid], mk[0] if mk is not None else None, convs,
+            bool(SUM_PROD[tid] or BREED[tid] is not None))
+
+
+_TILE_FACTS = tuple(_tile_facts(tid) for tid in range(len(SLOTS)))

@@ -19,31 +19,41 @@ _OPP = {d: opposite(d) for d in (1, 2, 4, 8)}
 
 
 class Layout:
-    """Per town layout: bounding box, cells of each trail group, trails needed between groups."""
+    """Per town layout: bounding box, cells of each trail group, trails needed between groups.
+
+    Everything but the topology is worked out at the first distance asked: many layouts are
+    judged by terms that never ask one (no converter out of reach)."""
 
     __slots__ = ("topo", "box", "groups", "dists", "shape")
 
     def __init__(self, topo, cells) -> None:
         self.topo = topo  # kept alive so that its id() stays unique while cached
+        self.dists: dict[int, dict[int, int]] = {}
+        self.groups: dict[int, list[int]] | None = None
+
+    def _prepare(self, cells) -> dict[int, list[int]]:
         pts = [xy(c) for c in cells]
         xs = [p[0] for p in pts]
         ys = [p[1] for p in pts]
         self.box = (min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1)
         groups: dict[int, list[int]] = {}
-        for cell, label in topo.comp.items():
+        for cell, label in self.topo.comp.items():
             groups.setdefault(label, []).append(cell)
         self.groups = groups
-        self.dists: dict[int, dict[int, int]] = {}
         # The distances depend on where buildings and trails lie, not on which building is
         # where: a search orders "build X here" for every tile it can afford, and those
         # layouts share one shape (about three in four distance searches are repeats).
         self.shape = frozenset((c, v if v < 0 else 0) for c, v in cells.items())
+        return groups
 
     def dist(self, cells, label: int) -> dict[int, int]:
         """Fewest new trails/upgrades joining group ``label`` to each cell (cut off at D_MAX)."""
         got = self.dists.get(label)
         if got is None:
-            group = self.groups[label]
+            groups = self.groups
+            if groups is None:
+                groups = self._prepare(cells)
+            group = groups[label]
             key = (self.shape, frozenset(group))
             got = _DISTS.get(key)
             if got is None:
