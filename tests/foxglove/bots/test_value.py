@@ -225,13 +225,13 @@ def test_trail_distances_shared_across_buildings_of_one_shape_match_a_fresh_sear
     h.evaluate(warm_from, 0)  # fills the shared cache for this shape
     state = _town_of_one_shape("Bakery")
     lay = td.layout(state, 0)
-    for label, group in lay.groups.items():
+    for label, group in lay.group_cells(state.cells[0]).items():
         assert lay.dist(state.cells[0], label) == td._bfs(state.cells[0], group, lay.box)
     warm = h.evaluate(state, 0)
     other_shape = _town_of_one_shape("Bakery")
     sc.add_trail(other_shape, 0, (0, 2), "NS")  # changes the way to the Quarry, not its groups
     lay = td.layout(other_shape, 0)
-    for label, group in lay.groups.items():
+    for label, group in lay.group_cells(other_shape.cells[0]).items():
         assert lay.dist(other_shape.cells[0], label) == td._bfs(other_shape.cells[0], group, lay.box)
     td._DISTS.clear()
     td._LAYOUTS.clear()

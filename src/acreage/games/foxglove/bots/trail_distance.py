@@ -31,6 +31,10 @@ class Layout:
         self.dists: dict[int, dict[int, int]] = {}
         self.groups: dict[int, list[int]] | None = None
 
+    def group_cells(self, cells) -> dict[int, list[int]]:
+        """The cells of each trail group (``cells``: the town's layout), by group label."""
+        return self.groups if self.groups is not None else self._prepare(cells)
+
     def _prepare(self, cells) -> dict[int, list[int]]:
         pts = [xy(c) for c in cells]
         xs = [p[0] for p in pts]
@@ -50,10 +54,7 @@ class Layout:
         """Fewest new trails/upgrades joining group ``label`` to each cell (cut off at D_MAX)."""
         got = self.dists.get(label)
         if got is None:
-            groups = self.groups
-            if groups is None:
-                groups = self._prepare(cells)
-            group = groups[label]
+            group = self.group_cells(cells)[label]
             key = (self.shape, frozenset(group))
             got = _DISTS.get(key)
             if got is None:
