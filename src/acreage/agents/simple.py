@@ -120,13 +120,14 @@ class GreedyAgent(Agent):
 
 def settle(state, seat: int, heuristic, rng, depth: int = 32, width: int | None = None,
            path: list | None = None, shortlist=None) -> float:
-    """Finish the seat's sub-decision in progress greedily (in place), then evaluate it."""
-    complete_turn(state, seat, heuristic, rng, depth, width, path, shortlist)
-    return heuristic(state, seat)
+    """Finish the seat's sub-decision in progress greedily (in place), then evaluate it (the
+    value the last step's choice was judged at, where a step was taken: it is that position)."""
+    value = complete_turn(state, seat, heuristic, rng, depth, width, path, shortlist)
+    return heuristic(state, seat) if value is None else value
 
 
 def complete_turn(state, seat: int, heuristic, rng, depth: int = 32, width: int | None = None,
-                  path: list | None = None, shortlist=None) -> None:
+                  path: list | None = None, shortlist=None) -> float | None:
     """Finish the seat's sub-decision in progress greedily, in place.
 
     At most ``depth`` steps; with ``width`` set, only steps offering at most that many options
@@ -134,24 +135,32 @@ def complete_turn(state, seat: int, heuristic, rng, depth: int = 32, width: int 
     picks the options worth judging at each step. The actions taken are appended to ``path``.
     Shared by the greedy bot and by MCTS, which uses it to turn "build X" or "trails" into one
     complete turn.
+
+    Returns what ``heuristic`` judged the position reached (the last step's choice was judged
+    on a copy of it, and a judgement is a function of the position), or None if no step was
+    taken: a caller that judges the completed turn need not judge it again.
     """
+    value = None
     while depth > 0 and not state.is_terminal and state.current_player == seat and state.in_subdecision():
         options = state.legal_actions()
         if width is not None and len(options) > width:
             break
         if shortlist is not None:
             options = shortlist(state, options)
-        scored = []
+        values = []
         for a in options:
             nxt = state.clone()
             nxt.apply(a)
-            scored.append((heuristic(nxt, seat), a))
-        best = max(v for v, _ in scored)
-        choice = rng.choice([a for v, a in scored if v >= best - 1e-9])
+            values.append(heuristic(nxt, seat))
+        best = max(values)
+        pick = rng.choice([i for i, v in enumerate(values) if v >= best - 1e-9])
+        choice = options[pick]
+        value = values[pick]
         state.apply(choice)
         if path is not None:
             path.append(choice)
         depth -= 1
+    return value
 
 
 def position_key(state, seat: int) -> str:
