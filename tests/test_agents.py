@@ -372,6 +372,41 @@ def test_mcts_best_mix_steers_solo_searches_only():
             == _root_visits("mcts:book=0,iterations=40,best_mix=0.6", duo, seat))
 
 
+def test_mcts_order_keep_orders_a_node_judging_fewer_cells_and_completes_expansions_afresh_FF_CON_8():
+    """``order_keep``: the look-ahead that orders a node's turns judges at most that many cells
+    of a placement (the shortlist cut shorter), so it judges fewer positions than the full
+    ordering; its steps are not kept as the children's heads, so an expanded "build" child is
+    completed afresh and still holds its whole turn (place, then pay)."""
+    from acreage.agents.mcts import _Node
+
+    state = _first_build_decision(seed=4)
+    info = game_info("foxglove")
+    judged = {}
+    for keep in (0, 2):
+        calls = [0]
+
+        def judge(s, seat, _calls=calls):
+            _calls[0] += 1
+            return info.value(s, seat)
+
+        agent = make_agent(f"mcts:book=0,order_keep={keep}", seed=3)
+        agent._pruning = info.shortlist
+        node = _Node()
+        agent._ordered(node, state.clone(), 0, state.legal_actions(), judge)
+        judged[keep] = calls[0]
+        assert bool(node.heads) == (keep == 0)
+    assert 0 < judged[2] < judged[0]
+    agent = make_agent("mcts:book=0,iterations=6,order_keep=2", seed=3)
+    agent.decide(state, 0)
+    builds = [ch for a, ch in agent.last_root.children.items() if not ch.fresh and str(a).startswith("build")]
+    assert builds and all(ch.path and str(ch.path[0]).startswith("place") for ch in builds)
+
+
+def test_mcts_refuses_a_negative_order_keep():
+    with pytest.raises(Exception, match="order_keep"):
+        make_agent("mcts:order_keep=-1")
+
+
 @pytest.mark.parametrize("bad", ["-0.1", "1.5"])
 def test_mcts_refuses_a_best_mix_outside_0_to_1(bad):
     with pytest.raises(ValueError, match="best_mix"):

@@ -120,6 +120,7 @@ class MctsAgent(Agent):
         playout: int = 0,
         book: int = 1,
         best_mix: float = 0.3,
+        order_keep: int = 0,
     ) -> None:
         super().__init__(seed, budget or Budget(iterations=200))
         self.c = c
@@ -163,6 +164,13 @@ class MctsAgent(Agent):
         if not 0.0 <= best_mix <= 1.0:
             raise ValueError(f"mcts option best_mix={best_mix} is a share: give a number from 0 to 1")
         self.best_mix = best_mix
+        #: The cheap look-ahead that orders a node's actions judges at most this many options
+        #: of each step (the game's shortlist cut to this size, where it takes a size), and
+        #: an action the search then expands is completed afresh with the full shortlist;
+        #: 0: the ordering judges as many as a completion does and its steps are reused.
+        if order_keep < 0:
+            raise ValueError(f"mcts option order_keep={order_keep} is a count: give 0 or more")
+        self.order_keep = order_keep
         self._mix = 0.0  # best_mix during a single-player search, else 0
         self._horizon = None  # the game's horizon function during a search, if playouts are on
         self._pruning = None  # the game's shortlist function during a search, if used
@@ -398,14 +406,19 @@ class MctsAgent(Agent):
             self.rng.shuffle(order)
             return order
         scored = []
+        pruning, keep_heads = self._pruning, True
+        if self.order_keep and pruning is not None:
+            def pruning(state, options, _cut=self._pruning, _keep=self.order_keep):
+                return _cut(state, options, _keep)
+            keep_heads = False  # steps judged among fewer options: the expansion completes afresh
         for a in legal:
             after = sim.clone()
             after.apply(a)
             if self.turns:
                 head: list = []
                 value = settle(after, player, judge, self.rng, width=self.sub_budget, path=head,
-                               shortlist=self._pruning)
-                if head:
+                               shortlist=pruning)
+                if head and keep_heads:
                     node.heads[a] = head
             else:
                 value = judge(after, player)

@@ -52,11 +52,12 @@ class GameInfo:
     #: value(state, seat) -> float. Tree search judges with it (its leaves come from different
     #: stages), and ``greedy:learned=1`` too; without one, they use the heuristic.
     value: Callable[[Any, int], float] | None = None
-    #: Optional pruning for look-ahead: shortlist(state, actions) -> the options of the pending
-    #: sub-decision worth judging (a subset, in the same order). Bots completing a turn greedily
-    #: judge only these where a step offers many near-useless options (Foxglove's trail
-    #: placements); without one, they judge every option.
-    shortlist: Callable[[Any, list], list] | None = None
+    #: Optional pruning for look-ahead: shortlist(state, actions, keep=None) -> the options of
+    #: the pending sub-decision worth judging (a subset, in the same order), at most ``keep`` of
+    #: the pruned kind where it is given (MCTS orders a node's actions with a smaller list,
+    #: ``order_keep``). Bots completing a turn greedily judge only these where a step offers many
+    #: near-useless options (Foxglove's trail placements); without one, they judge every option.
+    shortlist: Callable[..., list] | None = None
     #: Optional calm point for tree-search playouts: horizon(leaf) -> reached(state), where
     #: ``reached`` is true once a copy of ``leaf`` played on has come to where ``value`` judges
     #: best (Foxglove: the next round's first construction decision, past the round's transport

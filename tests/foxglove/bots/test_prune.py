@@ -131,3 +131,20 @@ def test_bots_use_the_shortlist_unless_told_not_to(monkeypatch):
             for _ in range(8):
                 probe.apply(agent.decide(probe, 0))
             assert (calls["n"] > 0) == expect_calls, (spec, off)
+
+
+def test_a_smaller_list_on_request_keeps_the_best_of_the_full_one_FF_TRL_1():
+    """``keep`` (MCTS's ``order_keep``) cuts the same ranking shorter: the bridge trail, first
+    by the ranking, is still kept, with every upgrade and "done", in the engine's order."""
+    state = sc.fresh(1, seed=1, solo_setup=2)
+    sc.add_building(state, 0, "Charcoal Kiln", (0, 2), tier="A")
+    sc.play(state, "trails")
+    actions = state.legal_actions()
+    full = shortlist(state, actions)
+    kept = shortlist(state, actions, keep=2)
+    assert _is_ordered_subset(kept, actions)
+    assert sum(a.kind == TRAIL for a in kept) == 2
+    assert [a for a in kept if a.kind != TRAIL] == [a for a in actions if a.kind != TRAIL]
+    assert set(kept) <= set(full)
+    bridge_mask = _direction((0, 1), (0, 0)) | _direction((0, 1), (0, 2))
+    assert any(a.kind == TRAIL and a.a == cell_of(0, 1) and a.b == bridge_mask for a in kept)

@@ -33,30 +33,33 @@ CELLS_KEPT = 12
 _FAR = 4
 
 
-def shortlist(state, actions: list[Action]) -> list[Action]:
+def shortlist(state, actions: list[Action], keep: int | None = None) -> list[Action]:
     """The options of ``state``'s pending sub-decision worth judging, in their original order.
 
     Trail steps keep every non-placement option and the ``TRAILS_KEPT`` placements that join the
     most groups of buildings, then make the most connections, then lie closest to the groups
     they do not join yet. Placements keep the ``CELLS_KEPT`` cells that touch the most trail
     ends, then lie closest to the town's buildings. Anything else is returned unchanged.
+    ``keep``: at most this many placements or cells instead (a cheaper look-ahead).
     """
     frames = state.frames
     if not frames:
         return actions
     kind, seat = type(frames[-1]), frames[-1].seat
     if kind is Trails:
-        keep, scorer = TRAILS_KEPT, _trail_scorer
+        kept, scorer = TRAILS_KEPT, _trail_scorer
         ranked = [a for a in actions if a.kind == TRAIL]
     elif kind is Place:
-        keep, scorer = CELLS_KEPT, _cell_scorer
+        kept, scorer = CELLS_KEPT, _cell_scorer
         ranked = [a for a in actions if a.kind == PLACE]
     else:
         return actions
-    if len(ranked) <= keep:
+    if keep is not None:
+        kept = keep
+    if len(ranked) <= kept:
         return actions
     ranked.sort(key=scorer(state, seat), reverse=True)  # stable: ties keep the engine's order
-    chosen = set(ranked[:keep])
+    chosen = set(ranked[:kept])
     return [a for a in actions if a.kind != ranked[0].kind or a in chosen]
 
 
