@@ -122,6 +122,8 @@ class MctsAgent(Agent):
         best_mix: float = 0.3,
         order_keep: int = 0,
     ) -> None:
+        """One function: each option is checked and stored beside the comment that says what it
+        does (``docs/bots.md`` lists them)."""
         super().__init__(seed, budget or Budget(iterations=200))
         self.c = c
         self.rollout_depth = rollout_depth
