@@ -67,6 +67,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from functools import partial
 
 from ..core import deadline as search_deadline
 from ..core.registry import game_info
@@ -410,8 +411,7 @@ class MctsAgent(Agent):
         scored = []
         pruning, keep_heads = self._pruning, True
         if self.order_keep and pruning is not None:
-            def pruning(state, options, _cut=self._pruning, _keep=self.order_keep):
-                return _cut(state, options, _keep)
+            pruning = partial(pruning, keep=self.order_keep)
             keep_heads = False  # steps judged among fewer options: the expansion completes afresh
         for a in legal:
             after = sim.clone()

@@ -202,7 +202,7 @@ def menu(state, seat: int, f: Visit) -> list[Action]:
     the Soil Mix is in use (HV-NOV-11).
 
     Hot in every Harvest search: the actions come from tables made once (``_BUYS``,
-    ``_CELL_ACTIONS``...) and the farm is read in one pass, in the order the cells lie."""
+    ``_PLANTS``...) and the farm is read in one pass, in the order the cells lie."""
     s = seat
     out: list[Action] = []
     menus, only = f.menus, f.only
@@ -230,13 +230,13 @@ def menu(state, seat: int, f: Visit) -> list[Action]:
         seeds, fertilizer = state.seeds[s], state.fertilizer[s]
         for crop in range(4):
             if seeds[crop] and fertilizer >= CROPS[crop].plant_fertilizer:
-                on = _CELL_ACTIONS[PLANT][crop]
+                on = _PLANTS[crop]
                 out += [on[c] for c in empty]
         discount = 1 if owned(state, s, "tend_discount") else 0
         water = state.water[s]
         for crop in range(4):
             if water >= max(0, CROPS[crop].tend_water - discount):
-                on = _CELL_ACTIONS[TEND][crop]
+                on = _TENDS[crop]
                 out += [on[c] for c in by_code[SEED0 + crop]]
         out.append(_HARVEST)
     if menus & WS:
@@ -249,8 +249,7 @@ def menu(state, seat: int, f: Visit) -> list[Action]:
         if only in (0, 2) and not (once and f.workshop_done & 2):
             cost = 0 if (ability(state, s) == "lumberjack" or only == 2) else R.CLEAR_COST
             if cost <= 0 or free or purse >= cost:
-                on = _CELL_ACTIONS[CLEAR][0]
-                out += [on[c] for c in by_code[FOREST]]
+                out += [_CLEARS[c] for c in by_code[FOREST]]
         if only in (0, 1) and not (once and f.workshop_done & 4):
             blocks = free_blocks(state, s)
             for slot, b in enumerate(state.workshop_slots):
@@ -262,16 +261,14 @@ def menu(state, seat: int, f: Visit) -> list[Action]:
     return out
 
 
-#: The menu's actions, made once: ``_BUYS[crop][count]``, ``_CELL_ACTIONS[kind][crop][cell]``
-#: (planting and tending by crop, clearing under crop 0), ``_BUILDS[building][cell]``.
+#: The menu's actions, made once: ``_BUYS[crop][count]``, ``_PLANTS[crop][cell]``,
+#: ``_TENDS[crop][cell]``, ``_CLEARS[cell]``, ``_BUILDS[building][cell]``.
 _FERT, _FILL, _HARVEST, _UPGRADE = made(FERT), made(FILL), made(HARVEST), made(UPGRADE)
 _BUYS = tuple(tuple(made(BUY, crop, k) for k in range(R.MAX_BUY + 1)) for crop in range(4))
 _NCELLS = R.ROWS * R.COLS
-_CELL_ACTIONS = {
-    PLANT: tuple(tuple(made(PLANT, crop, c) for c in range(_NCELLS)) for crop in range(4)),
-    TEND: tuple(tuple(made(TEND, crop, c) for c in range(_NCELLS)) for crop in range(4)),
-    CLEAR: (tuple(made(CLEAR, c) for c in range(_NCELLS)),),
-}
+_PLANTS = tuple(tuple(made(PLANT, crop, c) for c in range(_NCELLS)) for crop in range(4))
+_TENDS = tuple(tuple(made(TEND, crop, c) for c in range(_NCELLS)) for crop in range(4))
+_CLEARS = tuple(made(CLEAR, c) for c in range(_NCELLS))
 _BUILDS = tuple(tuple(made(BUILD, b, c) for c in range(_NCELLS)) for b in range(len(BUILDINGS)))
 #: Farm cell codes: empty, forest, building, a seed tile or a crop of each of the four crops.
 _CODES = CROP0 + 4

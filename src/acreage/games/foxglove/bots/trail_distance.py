@@ -26,7 +26,7 @@ class Layout:
 
     __slots__ = ("topo", "box", "groups", "dists", "shape")
 
-    def __init__(self, topo, cells) -> None:
+    def __init__(self, topo) -> None:
         self.topo = topo  # kept alive so that its id() stays unique while cached
         self.dists: dict[int, dict[int, int]] = {}
         self.groups: dict[int, list[int]] | None = None
@@ -144,5 +144,5 @@ def layout(state, seat: int) -> Layout:
     if lay is None or lay.topo is not topo:
         if len(_LAYOUTS) > 4096:
             _LAYOUTS.clear()
-        lay = _LAYOUTS[id(topo)] = Layout(topo, state.cells[seat])
+        lay = _LAYOUTS[id(topo)] = Layout(topo)
     return lay
