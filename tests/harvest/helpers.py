@@ -50,7 +50,7 @@ def action_turn(first: str = "Architect:Bakehouse", players: int = 3, ff: bool =
     while s.phase != "action":
         s.apply(s.legal_actions()[0])
     sc.at_turn(s, seat)
-    s.occupants = [[] for _ in s.occupants]
+    s.occupants = [() for _ in s.occupants]
     sc.set_farm(s, seat, {}, clear=True)
     return s
 
@@ -69,7 +69,7 @@ def give_building(s, seat: int, name: str, cell: str = "3,1") -> None:
     """Put building ``name`` on ``seat``'s farm with its top-left corner at ``cell`` ("row,column")."""
     r, c = (int(x) for x in cell.split(","))
     i = (r - 1) * 5 + (c - 1)
-    s.buildings[seat].append([BB[name.lower()].id, i])
+    s.buildings[seat].append((BB[name.lower()].id, i))
     for j in (i, i + 1, i + 5, i + 6):
         s.farm[seat][j] = BLDG
     sc.touch(s)
@@ -94,7 +94,7 @@ def start(first: str = "Architect:Bakehouse", players: int = 3, ff: bool = True)
     while s.phase != "action":
         s.apply(s.legal_actions()[0])
     sc.at_turn(s, 0)
-    s.occupants = [[] for _ in s.occupants]
+    s.occupants = [() for _ in s.occupants]
     sc.set_farm(s, 0, {}, clear=True)
     s.queue = [1, 2][: players - 1]
     s.cycle_placed = True
@@ -117,7 +117,7 @@ def end_farm(house: str):
     """Seat 0 with Barn, Orchard Shed and Windmill, 3 fertilizer, 2 blueberry bushes (one seed
     side, one crop side), a wheat crop, 4 coins, 9 track points, 3 water and seeds left."""
     s = sc.fresh(2, seed=4, assign=f"Architect:{house};Trader:Bakehouse", fall_festival=False)
-    s.buildings[0] = [[BB["barn"].id, 0], [BB["orchard shed"].id, 2], [BB["windmill"].id, 12]]
+    s.buildings[0] = [(BB["barn"].id, 0), (BB["orchard shed"].id, 2), (BB["windmill"].id, 12)]
     sc.set_farm(s, 0, {"1,5": "blueberry seed", "2,5": "blueberry crop", "3,5": "wheat crop"}, clear=True)
     s.coins[0], s.points[0], s.fertilizer[0], s.water[0], s.seeds[0] = 4, 9, 3, 3, [2, 1, 0, 1]
     s.cards[0] = []
@@ -132,7 +132,7 @@ def farm(s, cells: dict[str, str], ditch: bool = False) -> None:
     s.farm[0] = [FOREST] * 20
     sc.set_farm(s, 0, cells)
     if ditch:
-        s.buildings[0].append([BB["irrigation ditch"].id, 13])
+        s.buildings[0].append((BB["irrigation ditch"].id, 13))
         for j in (13, 14, 18, 19):
             s.farm[0][j] = BLDG
     sc.touch(s)

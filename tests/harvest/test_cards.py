@@ -32,7 +32,7 @@ def buy_from_p3(deck: list[str], discard: list[str]):
     s.festival_deck = [festival_id(n) for n in deck]
     s.festival_discards = [festival_id(n) for n in discard]
     s.festival_p2, s.festival_p1 = festival_id("Harvest Hay Ride"), festival_id("Pumpkin Pie")
-    s.basket[0], s.occupants[space_id("FF-1")] = 1, []
+    s.basket[0], s.occupants[space_id("FF-1")] = 1, ()
     s.coins[0] = 10
     sc.touch(s)
     s.apply("place FF-1")
@@ -81,7 +81,7 @@ def test_gap_until_end_of_turn_HV_EX_6_HV_FFC_4_HV_FFC_6():
     # Checks HV-EX-6, HV-FFC-4, HV-FFC-6.
     s = action_phase_start(3)
     sc.at_turn(s, 0)
-    s.occupants = [[] for _ in s.occupants]
+    s.occupants = [() for _ in s.occupants]
     s.coins[0], s.seeds[0] = 5, [2, 0, 0, 0]
     sc.set_market(s, "Apple Pie", "Funnel Cake", "Pecan Pie")
     s.apply("place TP-2")

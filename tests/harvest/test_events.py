@@ -38,7 +38,7 @@ def told(state, since: int, seat: int | None = None) -> list[dict]:
 def harvest_at_f1(s) -> list[dict]:
     """Seat 0 (to place, every space open) places on F-1 and harvests, with the log kept from
     just before: what it was told."""
-    s.occupants = [[] for _ in s.occupants]
+    s.occupants = [() for _ in s.occupants]
     s.record_events()
     start = s.event_count
     s.apply("place F-1")
@@ -127,7 +127,7 @@ def test_gairy_tells_where_he_went_and_what_he_discarded_HV_EX_5_HV_GAI_6():
     """HV-EX-5: Gairy's Festival tile puts his basket on FF-1 and discards the Pumpkin Pie."""
     s = action_phase_start(2, assign="Architect:Bakehouse;Trader:Well House")
     sc.set_market(s, "Strawberry Pie", "Harvest Hay Ride", "Pumpkin Pie")
-    s.occupants = [[] for _ in s.occupants]
+    s.occupants = [() for _ in s.occupants]
     s.gairy_baskets = 1
     s.gairy_deck = ["festival"]
     s.gairy_drawn = []
@@ -179,7 +179,7 @@ def test_a_harvest_tells_the_pumpkin_and_berry_bonuses_HV_FLD_5_HV_CHR_2():
     s = action_phase_start(3, assign="Pumpkin Patcher:Bakehouse;Trader:Well House;Architect:Seed Loft")
     sc.at_turn(s, 0)
     sc.set_farm(s, 0, {"2,1": "pumpkin crop", "3,1": "blueberry crop"}, clear=True)
-    s.buildings[0] = [[BUILDING_BY_NAME["scarecrow"].id, -1], [BUILDING_BY_NAME["beehive"].id, -1]]
+    s.buildings[0] = [(BUILDING_BY_NAME["scarecrow"].id, -1), (BUILDING_BY_NAME["beehive"].id, -1)]
     s.points[0] = 0
     got = harvest_at_f1(s)
     harvest = next(e for e in got if e["kind"] == "harvest")
@@ -191,7 +191,7 @@ def test_a_harvest_tells_the_pumpkin_and_berry_bonuses_HV_FLD_5_HV_CHR_2():
     s = action_phase_start(3, assign="Pumpkin Patcher:Bakehouse;Trader:Well House;Architect:Seed Loft")
     sc.at_turn(s, 0)
     sc.set_farm(s, 0, {"2,1": "pumpkin crop"}, clear=True)
-    s.buildings[0] = [[BUILDING_BY_NAME["beehive"].id, -1]]
+    s.buildings[0] = [(BUILDING_BY_NAME["beehive"].id, -1)]
     assert [e["source"] for e in harvest_at_f1(s) if e["kind"] == "points"] == ["pumpkin harvested"]
 
 

@@ -19,7 +19,7 @@ def test_basket_must_be_placed_HV_FFB_2_HV_ACT_2():
     s = action_phase_start(3)
     sc.at_turn(s, 0)
     s.wheelbarrows[0] = 0
-    s.occupants[0] = []
+    s.occupants[0] = ()
     opts = legal(s)
     assert "place FF-3" in opts and all(o.startswith("place FF") for o in opts)
 
@@ -101,7 +101,7 @@ def test_francie_free_and_ff1_HV_EX_3_HV_FRA_1_HV_FFB_3_HV_FFC_4():
     # Checks HV-EX-3, HV-FRA-1, HV-FFB-3, HV-FFC-4.
     s = action_phase_start(3, assign="Francie:Bakehouse;Architect:Well House;Lumberjack:Seed Loft")
     sc.at_turn(s, 0)
-    s.occupants = [[] for _ in s.occupants]
+    s.occupants = [() for _ in s.occupants]
     s.coins[0] = 0
     sc.set_market(s, "Apple Pie", "Funnel Cake", "Pecan Pie")
     s.apply("place FF-1")
@@ -120,7 +120,7 @@ def test_francie_one_card_and_coin_HV_FRA_2():
     s.apply("coin")
     assert s.coins[0] == 1 and s.cards[0] == []
     sc.at_turn(s, 0)
-    s.basket[0], s.occupants[space_id("FF-1")] = 1, []
+    s.basket[0], s.occupants[space_id("FF-1")] = 1, ()
     s.apply("place FF-1")
     s.apply("card P3")
     assert not any(a.startswith("card") for a in legal(s))  # one card per purchase chance

@@ -29,7 +29,7 @@ def harvested(character: str = "Architect", buildings: tuple[str, ...] = (), cel
     s = action_turn(f"{character}:Bakehouse", ff=False)
     sc.set_farm(s, 0, cells or CELLS, clear=True)
     for name in buildings:  # owned; where it stands does not matter to a harvest
-        s.buildings[0].append([BB[name.lower()].id, 10])
+        s.buildings[0].append((BB[name.lower()].id, 10))
     s.coins[0], s.points[0], s.fertilizer[0] = 0, 0, 0
     harvest(s, 0)
     return s
@@ -113,7 +113,7 @@ def test_plant_tend_costs_HV_FLD_3_HV_FLD_4():
     # Checks HV-FLD-3, HV-FLD-4.
     s = action_phase_start(3)
     sc.at_turn(s, 0)
-    s.occupants = [[] for _ in s.occupants]
+    s.occupants = [() for _ in s.occupants]
     s.seeds[0] = [1, 0, 0, 2]
     s.fertilizer[0] = 2
     s.water[0] = 3
@@ -202,7 +202,7 @@ def test_harvest_three_types_HV_EX_2_HV_FLD_5_to_8_HV_RES_4():
                        "3,1": "blueberry crop",
                        "3,2": "blueberry crop", "2,2": "strawberry seed"}, clear=True)
     s.points[0], s.coins[0], s.fertilizer[0] = 10, 1, 8
-    s.occupants = [[] for _ in s.occupants]
+    s.occupants = [() for _ in s.occupants]
     s.apply("place F-1")
     s.apply("harvest")
     assert s.points[0] == 26 and s.coins[0] == 4 and s.fertilizer[0] == 9
@@ -222,7 +222,7 @@ def test_empty_harvest_still_buys_HV_FLD_9_HV_FFC_2():
     # Checks HV-FLD-9, HV-FFC-2.
     s = action_phase_start(3)
     sc.at_turn(s, 0)
-    s.occupants = [[] for _ in s.occupants]
+    s.occupants = [() for _ in s.occupants]
     s.coins[0] = 5
     s.apply("place F-1")
     s.apply("harvest")

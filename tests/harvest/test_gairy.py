@@ -44,7 +44,7 @@ def test_gairys_town_tile_is_a_reveal_HV_GAI_4_HV_GAI_5():
     sc.set_market(s, "Strawberry Pie", "Pecan Pie", "Funnel Cake")
     s.apply("place GS-inf")
     s.apply("fertilizer")
-    assert s.occupants[space_id("F-3")] == [-1] and s.gairy_wheelbarrows == 2
+    assert s.occupants[space_id("F-3")] == (-1,) and s.gairy_wheelbarrows == 2
     assert s.undo_floor == len(s.history)
 
 
@@ -53,7 +53,7 @@ def test_solo_gairy_places_two_tiles_a_turn_HV_GAI_4_HV_GAI_5():
     s = start(players=1)
     s.gairy_deck, s.gairy_drawn, s.gairy_wheelbarrows = ["gs", "fields"], [], 6
     gairy_turn(s)
-    assert s.occupants[space_id("F-3")] == [-1] and s.occupants[space_id("GS-3")] == [-1]
+    assert s.occupants[space_id("F-3")] == (-1,) and s.occupants[space_id("GS-3")] == (-1,)
     assert s.gairy_wheelbarrows == 4 and s.gairy_deck == [] and s.gairy_drawn == ["fields", "gs"]
 
 
@@ -63,7 +63,7 @@ def test_the_last_wheelbarrow_is_placed_then_tiles_are_replaced_HV_GAI_5_HV_GAI_
     s = gairy_game()
     s.gairy_wheelbarrows = 1
     assert gairy_place(s, "fields")
-    assert s.occupants[space_id("F-3")] == [-1] and s.gairy_wheelbarrows == 0
+    assert s.occupants[space_id("F-3")] == (-1,) and s.gairy_wheelbarrows == 0
     before = s.to_json()
     assert not gairy_place(s, "workshop")
     assert s.to_json() == before
@@ -75,19 +75,19 @@ def test_market_tile_takes_the_first_open_market_space_HV_GAI_5():
     s.gairy_wheelbarrows = 3
     for name in ("FM-A", "FM-B", "FM-C"):
         assert gairy_place(s, "market")
-        assert s.occupants[space_id(name)] == [-1]
+        assert s.occupants[space_id(name)] == (-1,)
     assert s.gairy_wheelbarrows == 0
 
 
 def test_gairy_solo_places_highest_HV_EX_11_HV_GAI_5_HV_GAI_7():
     # Checks HV-EX-11, HV-GAI-5, HV-GAI-7.
     s = action_phase_start(1, assign="Architect:Bakehouse", fall_festival=False)
-    s.occupants = [[] for _ in s.occupants]
+    s.occupants = [() for _ in s.occupants]
     from acreage.games.harvest.content import SPACE_BY_NAME as SB
     s.occupants[SB["f-3"].id] = [0]
     s.gairy_wheelbarrows = 6
-    assert gairy_place(s, "fields") and s.occupants[SB["f-2"].id] == [-1]
-    assert gairy_place(s, "tp") and s.occupants[SB["tp-2"].id] == [-1]
+    assert gairy_place(s, "fields") and s.occupants[SB["f-2"].id] == (-1,)
+    assert gairy_place(s, "tp") and s.occupants[SB["tp-2"].id] == (-1,)
     assert not gairy_place(s, "tp")  # TP-inf is never used
     assert gairy_place(s, "fields") and not gairy_place(s, "fields")
 
@@ -103,7 +103,7 @@ def test_festival_tile_discards_p2_when_p1_is_empty_HV_GAI_6_HV_FFC_6():
     assert gairy_place(s, "festival")
     assert s.festival_discards[gone:] == [festival_id("Harvest Hay Ride")]
     assert (s.festival_p1, s.festival_p2) == (festival_id("Strawberry Pie"), under)
-    assert s.occupants[FF1] == [-1] and s.gairy_baskets == 1
+    assert s.occupants[FF1] == (-1,) and s.gairy_baskets == 1
 
 
 def test_festival_tile_discards_the_deck_top_when_p1_and_p2_are_empty_HV_GAI_6():
@@ -147,7 +147,7 @@ def test_each_basket_goes_to_the_next_open_festival_space_HV_GAI_6():
     sc.set_market(s, "Strawberry Pie", "Harvest Hay Ride", "Pumpkin Pie")
     s.gairy_baskets = 2
     assert gairy_place(s, "festival") and gairy_place(s, "festival")
-    assert s.occupants[FF1] == [-1] and s.occupants[FF2] == [-1] and s.gairy_baskets == 0
+    assert s.occupants[FF1] == (-1,) and s.occupants[FF2] == (-1,) and s.gairy_baskets == 0
     before = s.to_json()
     assert not gairy_place(s, "festival")
     assert s.to_json() == before
@@ -157,10 +157,10 @@ def test_gairy_festival_discard_HV_EX_5_HV_GAI_6():
     # Checks HV-EX-5, HV-GAI-6.
     s = action_phase_start(2, assign="Architect:Bakehouse;Trader:Well House")
     sc.set_market(s, "Strawberry Pie", "Harvest Hay Ride", "Pumpkin Pie")
-    s.occupants = [[] for _ in s.occupants]
+    s.occupants = [() for _ in s.occupants]
     s.gairy_baskets = 1
     assert gairy_place(s, "festival")
-    assert s.occupants[FF1] == [-1]
+    assert s.occupants[FF1] == (-1,)
     assert s.festival_p1 == FESTIVAL_BY_NAME["harvest hay ride"].id
     assert s.festival_p2 == FESTIVAL_BY_NAME["strawberry pie"].id
     assert FESTIVAL_BY_NAME["pumpkin pie"].id in s.festival_discards
@@ -172,10 +172,10 @@ def test_gairy_with_no_placement_ends_turn_HV_GAI_8_HV_GAI_7():
     """Edge 12: every Fields space full, only Fields tiles: Gairy places nothing and play goes on."""
     s = action_turn(players=2, ff=False)
     for n in ("F-3", "F-2", "F-1"):
-        s.occupants[space_id(n)] = [1]
+        s.occupants[space_id(n)] = (1,)
     s.gairy_deck, s.gairy_drawn, s.gairy_wheelbarrows = ["fields", "fields"], [], 3
     gairy_turn(s)
-    assert s.gairy_wheelbarrows == 3 and s.occupants[space_id("F-2")] == [1]
+    assert s.gairy_wheelbarrows == 3 and s.occupants[space_id("F-2")] == (1,)
     sc.touch(s)
     assert legal(s)  # the game goes on
 
@@ -187,15 +187,15 @@ def test_gairy_tries_every_tile_of_the_reshuffle_HV_GAI_8_HV_GAI_3():
         s = sc.fresh(2, seed=seed, assign="Architect:Bakehouse;Trader:Bakehouse", fall_festival=False)
         while s.phase != "action":
             s.apply(s.legal_actions()[0])
-        s.occupants = [[] for _ in s.occupants]
+        s.occupants = [() for _ in s.occupants]
         for sp in SPACE_BY_NAME.values():
             if sp.area != "festival" and not sp.infinite and sp.name != "FM-C":
-                s.occupants[sp.id] = [0]
+                s.occupants[sp.id] = (0,)
         s.gairy_deck = ["fields", "fields"]
         s.gairy_drawn = ["gs", "gs", "workshop", "workshop", "tp", "market"]
         s.gairy_wheelbarrows = 3
         gairy_turn(s)
-        assert s.occupants[space_id("FM-C")] == [-1] and s.gairy_wheelbarrows == 2, seed
+        assert s.occupants[space_id("FM-C")] == (-1,) and s.gairy_wheelbarrows == 2, seed
 
 
 def test_gairy_leftovers_HV_GAI_9():

@@ -26,7 +26,7 @@ def test_novelty_not_same_turn_HV_NOV_3_HV_EX_12():
     # Checks HV-NOV-3, HV-EX-12.
     s = action_phase_start(3)
     sc.at_turn(s, 0)
-    s.occupants = [[] for _ in s.occupants]
+    s.occupants = [() for _ in s.occupants]
     s.seeds[0], s.fertilizer[0] = [2, 0, 0, 0], 1
     sc.set_farm(s, 0, {}, clear=True)
     sc.give_cards(s, 0, "Overflowing Cornucopia")
@@ -38,7 +38,7 @@ def test_novelty_not_same_turn_HV_NOV_3_HV_EX_12():
     assert s.fertilizer[0] == 0 and s.farm[0][5] == 3 + 3
     s2 = action_phase_start(3)
     sc.at_turn(s2, 0)
-    s2.occupants = [[] for _ in s2.occupants]
+    s2.occupants = [() for _ in s2.occupants]
     s2.seeds[0] = [2, 0, 0, 0]
     sc.set_farm(s2, 0, {}, clear=True)
     sc.give_cards(s2, 0, "Overflowing Cornucopia", fresh_=True)
@@ -151,7 +151,7 @@ def test_funnel_cake_at_general_store_only_HV_NOV_10_HV_NOV_6():
     s.apply("place F-1")
     assert "use Funnel Cake" not in legal(s)
     sc.at_turn(s, 0)
-    s.occupants = [[] for _ in s.occupants]
+    s.occupants = [() for _ in s.occupants]
     s.apply("place GS-2")
     s.apply("use Funnel Cake")
     assert s.seeds[0] == [1, 0, 1, 0]  # 1 wheat + 1 blueberry bush seed
@@ -162,7 +162,7 @@ def test_hand_woven_basket_returns_HV_EX_13_HV_NOV_12():
     # Checks HV-EX-13, HV-NOV-12.
     s = action_phase_start(3)
     sc.at_turn(s, 0)
-    s.occupants = [[] for _ in s.occupants]
+    s.occupants = [() for _ in s.occupants]
     sc.give_cards(s, 0, "Hand-Woven Basket")
     s.apply("place FF-2")
     s.apply("use Hand-Woven Basket")
@@ -186,7 +186,7 @@ def test_hand_woven_basket_returns_at_the_end_of_the_turn_HV_NOV_12_HV_FFB_3():
     round_trip(s)
     s.apply("card P1")
     assert next_seat_to_place(s)
-    assert (s.basket[0], s.basket_back[0], s.occupants[FF1]) == (1, 0, [])
+    assert (s.basket[0], s.basket_back[0], s.occupants[FF1]) == (1, 0, ())
     assert s.cards[0] == [festival_id("Funnel Cake")] and s.fresh[0] == []  # the Basket is spent
     assert novelty_usable(s, 0, "gs")
     round_trip(s)

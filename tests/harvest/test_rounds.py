@@ -165,7 +165,7 @@ def test_sunset_and_carry_over_HV_SS_1_HV_SS_2_HV_SS_3_HV_SS_4_HV_FFS_1_HV_FFS_2
     sc.set_farm(s, 0, {"1,1": "wheat crop", "1,2": "pumpkin seed"})
     sc.give_cards(s, 0, "Apple Pie")
     s.seeds[0] = [3, 1, 0, 0]
-    s.occupants[space_id("F-1")] = [0]
+    s.occupants[space_id("F-1")] = (0,)
     ws, tops = list(s.workshop_slots), [st[-1] for st in s.market_stacks]
     p1, p2, p3 = s.festival_p1, s.festival_p2, deck_top(s)
     for x in range(3):
@@ -221,7 +221,7 @@ def test_market_tops_leave_at_sunset_HV_SS_3():
 def test_once_a_round_ability_is_back_next_round_HV_CHR_4():
     """HV-CHR-4: the Market Regular uses a taken Market space in round 1 and again in round 2."""
     s = action_turn("Market Regular:Bakehouse")
-    s.occupants[space_id("FM-A")] = [1]
+    s.occupants[space_id("FM-A")] = (1,)
     s.coins[0] = 9
     sc.touch(s)
     s.apply("place FM-A")
@@ -235,8 +235,8 @@ def test_once_a_round_ability_is_back_next_round_HV_CHR_4():
         s.apply(s.legal_actions()[0])
     assert s.round == 2
     sc.at_turn(s, 0)
-    s.occupants = [[] for _ in s.occupants]
-    s.occupants[space_id("FM-A")] = [1]
+    s.occupants = [() for _ in s.occupants]
+    s.occupants[space_id("FM-A")] = (1,)
     sc.touch(s)
     assert "place FM-A" in legal(s)
 
@@ -244,7 +244,7 @@ def test_once_a_round_ability_is_back_next_round_HV_CHR_4():
 def test_trader_closed_space_is_back_next_round_HV_CHR_4():
     """HV-CHR-4: the Trader may use a taken TP-2 once a round; after Sunset he may again."""
     s = action_turn("Trader:Bakehouse")
-    s.occupants[space_id("TP-2")] = [1]
+    s.occupants[space_id("TP-2")] = (1,)
     sc.touch(s)
     assert "place TP-2" in legal(s)
     s.once_used[0] |= 1  # as after using it this round
@@ -256,8 +256,8 @@ def test_trader_closed_space_is_back_next_round_HV_CHR_4():
     while s.phase != "action":
         s.apply(s.legal_actions()[0])
     sc.at_turn(s, 0)
-    s.occupants = [[] for _ in s.occupants]
-    s.occupants[space_id("TP-2")] = [1]
+    s.occupants = [() for _ in s.occupants]
+    s.occupants[space_id("TP-2")] = (1,)
     sc.touch(s)
     assert "place TP-2" in legal(s)
 

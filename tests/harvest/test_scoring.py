@@ -60,7 +60,7 @@ def test_final_scoring_and_tiebreak_HV_EX_10_HV_END_1_to_5():
     s = sc.fresh(2, assign="Architect:Windmill Farm;Trader:Bakehouse")
     from acreage.games.harvest.content import BUILDING_BY_NAME as BB
     s.points[0], s.coins[0], s.fertilizer[0] = 41, 7, 4
-    s.buildings[0] = [[BB["gazebo"].id, 0], [BB["compost bin"].id, 10]]
+    s.buildings[0] = [(BB["gazebo"].id, 0), (BB["compost bin"].id, 10)]
     names = ("apple pie", "pecan pie", "funnel cake", "harvest garland")
     s.cards[0] = [FESTIVAL_BY_NAME[n].id for n in names]
     s.phase = "over"
@@ -75,7 +75,7 @@ def test_final_scoring_parts_HV_END_2_HV_END_3_HV_END_4_HV_END_5_HV_END_6_HV_FFE
     # Checks HV-END-2, HV-END-3, HV-END-4, HV-END-5, HV-END-6, HV-FFE-1, HV-FFE-2.
     s = sc.fresh(2, assign="Architect:Bakehouse;Trader:Bakehouse")
     s.points[0], s.coins[0], s.fertilizer[0], s.water[0], s.seeds[0] = 150, 0, 5, 3, [4, 4, 4, 4]
-    s.buildings[0] = [[BB["barn"].id, 0]]
+    s.buildings[0] = [(BB["barn"].id, 0)]
     sc.set_farm(s, 0, {"3,1": "pumpkin crop"})
     s.cards[0] = [festival_id("Apple Pie"), festival_id("Pecan Pie"), festival_id("Funnel Cake")]
     s.festival_discards.append(festival_id("Harvest Garland"))  # a spent novelty scores nothing
@@ -105,7 +105,7 @@ def test_the_final_breakdown_has_one_line_per_end_building_HV_END_2():
     Gazebo 8 (four buildings, so Windmill 8): each a line of its own, and the lines add up to
     the score."""
     s = end_farm("Bakehouse")
-    s.buildings[0].append([BB["gazebo"].id, 5])
+    s.buildings[0].append((BB["gazebo"].id, 5))
     parts = s.score_breakdown(0)
     assert {k: v for k, v in parts.items() if k.endswith(", end of game") and "Bakehouse" not in k} == {
         "Barn, end of game": 5, "Orchard Shed, end of game": 6, "Windmill, end of game": 8,

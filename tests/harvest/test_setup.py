@@ -164,7 +164,7 @@ def test_characters_and_farmhouses_HV_CHR_1_HV_CHR_2_HV_CHR_3_HV_CHR_6_HV_CHR_7(
     t.apply("place GS-2")
     assert "buy 2 pumpkin" in legal(t) and "buy 3 pumpkin" not in legal(t)  # 1 coin each
     e = sc.fresh(2, assign="Architect:Windmill Farm;Trader:Orchard Manor")
-    e.buildings[0] = [[BB["compost bin"].id, 0], [BB["well"].id, 10]]
+    e.buildings[0] = [(BB["compost bin"].id, 0), (BB["well"].id, 10)]
     sc.set_farm(e, 1, {"1,1": "blueberry seed", "1,2": "blueberry crop"})
     e.phase, e.frames = "over", []
     assert e.score_parts(0)["farmhouse"] == 6 and e.score_parts(1)["farmhouse"] == 4

@@ -86,9 +86,9 @@ def test_placement_spaces_HV_ACT_3_HV_ACT_4_HV_ACT_8_HV_FFB_1():
             "FM-A", "FM-B", "FM-C"}
     assert legal(s) == {f"place {n}" for n in town} | {"place FF-1", "place FF-2", "place FF-3"}
     assert s.wheelbarrows[0] == 3 and s.basket[0] == 1
-    s.occupants[space_id("GS-3")] = [1]
+    s.occupants[space_id("GS-3")] = (1,)
     s.occupants[space_id("GS-inf")] = [1, 2]
-    s.occupants[space_id("FF-1")] = [1]
+    s.occupants[space_id("FF-1")] = (1,)
     s.basket[0] = 0
     sc.touch(s)
     opts = legal(s)
@@ -201,7 +201,7 @@ def test_workshop_not_equal_HV_WS_2():
     """Edge 5: W-3 offers each action once."""
     s = action_phase_start(3)
     sc.at_turn(s, 0)
-    s.occupants = [[] for _ in s.occupants]
+    s.occupants = [() for _ in s.occupants]
     s.coins[0] = 10
     s.apply("place W-3")
     s.apply("upgrade")
@@ -249,7 +249,7 @@ def test_lumberjack_keeps_one_of_two_rolls_HV_WS_4_HV_CHR_2():
         while s.phase != "action":
             s.apply(s.legal_actions()[0])
         sc.at_turn(s, 0)
-        s.occupants = [[] for _ in s.occupants]
+        s.occupants = [() for _ in s.occupants]
         s.coins[0], s.fertilizer[0], s.points[0], s.seeds[0] = 0, 0, 0, [0, 0, 0, 0]
         s.water[0] = s.bucket_capacity[0]
         s.apply("place W-1")
@@ -285,7 +285,7 @@ def test_a_building_covers_exactly_its_two_by_two_block_HV_WS_5_HV_WS_6():
     for i in (6, 7, 11, 12):
         want[i] = BLDG
     assert s.farm[0] == want
-    assert [BB[name.lower()].id, 6] in s.buildings[0]
+    assert (BB[name.lower()].id, 6) in s.buildings[0]
 
 
 @pytest.mark.parametrize(
@@ -317,7 +317,7 @@ def test_build_over_crops_HV_EX_8_HV_WS_5_HV_WS_6():
     # Checks HV-EX-8, HV-WS-5, HV-WS-6.
     s = action_phase_start(3)
     sc.at_turn(s, 0)
-    s.occupants = [[] for _ in s.occupants]
+    s.occupants = [() for _ in s.occupants]
     sc.set_farm(s, 0, {"1,4": "empty", "1,1": "blueberry crop", "2,2": "wheat seed"})
     s.coins[0] = 2
     bottom = s.workshop_slots[4]
@@ -445,7 +445,7 @@ def test_homestead_trading_post_HV_WS_10_HV_ACT_7_HV_TP_1_HV_TP_2():
     assert {"fertilizer", "harvest"} <= legal(s)  # HV-TP-2: any GS / Fields / Workshop action
     s.apply("fertilizer")
     assert s.seeds[0][0] == 0 and s.fertilizer[0] == 3 and not _in_visit(s)
-    assert s.occupants[space_id("TP-2")] == [] and s.occupants[space_id("TP-inf")] == []
+    assert s.occupants[space_id("TP-2")] == () and s.occupants[space_id("TP-inf")] == ()
     sc.at_turn(s, 0)
     assert "place Homestead Trading Post" not in legal(s)  # one piece per building per round
     sc.at_turn(s, 1)
@@ -502,14 +502,14 @@ def test_printing_press_reactivates_maisie_HV_WS_11_HV_EX_4_HV_FNM_4_HV_WS_2():
     s.apply("place Printing Press finn")
     assert legal(s) == {"reactivate W-2", "done"}  # only own Town pieces of this round
     s.apply("reactivate W-2")
-    assert s.occupants[space_id("W-2")] == [0]  # the piece stays where it is
+    assert s.occupants[space_id("W-2")] == (0,)  # the piece stays where it is
     s.apply("upgrade")
     assert s.coins[0] == 17 and s.bucket_capacity[0] == 6  # full cost again: Finn's waiver does not follow
     opts = legal(s)
     assert "upgrade" not in opts  # the ≠ applies again
     assert "build Gazebo 1,1" in opts
     s.apply("build Gazebo 1,1")
-    assert s.coins[0] == 15 and [BB["gazebo"].id, 0] in s.buildings[0]
+    assert s.coins[0] == 15 and (BB["gazebo"].id, 0) in s.buildings[0]
     assert not _in_visit(s)  # the printed 2 actions, no Maisie bonus
     sc.at_turn(s, 0)
     assert not any(a.startswith("place Printing Press") for a in legal(s))  # once a round
@@ -711,7 +711,7 @@ def test_market_tile_is_offered_when_its_cost_is_covered_HV_FM_1_HV_FM_2(first, 
     turn ends."""
     s = start(first)
     if building:
-        s.buildings[0].append([BB[building.lower()].id, 15])
+        s.buildings[0].append((BB[building.lower()].id, 15))
     s.market_stacks[0][-1] = tile - 1
     s.coins[0], s.fertilizer[0], s.water[0] = coins, 0, 0
     sc.touch(s)
@@ -753,13 +753,13 @@ def test_market_block_without_paying_HV_FM_2():
     # Checks HV-FM-2.
     s = action_phase_start(3)
     sc.at_turn(s, 0)
-    s.occupants = [[] for _ in s.occupants]
+    s.occupants = [() for _ in s.occupants]
     s.coins[0] = s.fertilizer[0] = s.water[0] = 0
     s.seeds[0] = [0, 0, 0, 0]
     score = s.points[0]
     s.apply("place FM-A")
     # HV-FM-2: the space is taken (blocked) and nothing is paid or gained; no Market choice is open
-    assert s.occupants[11] == [0]
+    assert s.occupants[11] == (0,)
     assert not s.frames or s.frames[-1].kind != "market"
     assert (s.coins[0], s.fertilizer[0], s.water[0], s.seeds[0]) == (0, 0, 0, [0, 0, 0, 0])
     assert s.points[0] == score
@@ -795,7 +795,7 @@ def test_trading_post_payments_HV_EX_9_HV_TP_1():
     # Checks HV-EX-9, HV-TP-1.
     s = action_phase_start(3, assign="Architect:Bakehouse;Architect:Well House;Lumberjack:Seed Loft")
     sc.at_turn(s, 0)
-    s.occupants = [[] for _ in s.occupants]
+    s.occupants = [() for _ in s.occupants]
     s.seeds[0] = [0, 1, 0, 0]
     s.fertilizer[0], s.water[0], s.bucket_capacity[0] = 2, 3, 3
     sc.set_farm(s, 0, {"1,1": "pumpkin seed"}, clear=True)
@@ -852,16 +852,16 @@ def test_an_open_space_does_not_spend_the_market_regular_ability_HV_CHR_4():
     s.apply("done")
     assert s.once_used[0] == 0
     sc.at_turn(s, 0)
-    s.occupants[space_id("FM-A")] = [1]
+    s.occupants[space_id("FM-A")] = (1,)
     assert "place FM-A" in legal(s)
     s.apply("place FM-A")
-    assert s.once_used[0] == 2 and s.occupants[space_id("FM-A")] == [1, 0]
+    assert s.once_used[0] == 2 and s.occupants[space_id("FM-A")] == (1, 0)
 
 
 def test_trader_uses_taken_tp2_once_HV_CHR_4_HV_CHR_6():
     """HV-CHR-4: Trader may use TP-2 while taken, once a round; HV-CHR-6: pays 1 seed/1 fert/2 water."""
     s = action_turn("Trader:Bakehouse")
-    s.occupants[space_id("TP-2")] = [1]
+    s.occupants[space_id("TP-2")] = (1,)
     s.seeds[0], s.fertilizer[0], s.water[0], s.bucket_capacity[0] = [0, 0, 0, 0], 1, 2, 3
     sc.touch(s)
     assert "place TP-2" in legal(s)
@@ -873,9 +873,9 @@ def test_trader_uses_taken_tp2_once_HV_CHR_4_HV_CHR_6():
     s.apply("pay fertilizer")
     assert s.fertilizer[0] == 1
     s.apply("fertilizer")
-    assert s.occupants[space_id("TP-2")] == [1, 0] and s.fertilizer[0] == 2
+    assert s.occupants[space_id("TP-2")] == (1, 0) and s.fertilizer[0] == 2
     sc.at_turn(s, 0)
-    s.occupants[space_id("TP-2")] = [1]
+    s.occupants[space_id("TP-2")] = (1,)
     assert "place TP-2" not in legal(s)  # once a round
     sc.at_turn(s, 1)
     assert "place TP-2" not in legal(s)  # closed for everyone else
@@ -884,7 +884,7 @@ def test_trader_uses_taken_tp2_once_HV_CHR_4_HV_CHR_6():
 def test_trader_on_gairy_tp2_HV_CHR_4_HV_GAI_10():
     # Checks HV-CHR-4, HV-GAI-10.
     s = action_turn("Trader:Bakehouse", players=2)
-    s.occupants[space_id("TP-2")] = [-1]
+    s.occupants[space_id("TP-2")] = (-1,)
     sc.touch(s)
     assert "place TP-2" in legal(s)
     sc.at_turn(s, 1)
@@ -896,8 +896,8 @@ def test_market_regular_uses_taken_market_HV_CHR_4_HV_FM_1():
     """Market Regular: a taken Market space once a round, the tile costing 1 coin less."""
     s = action_turn("Market Regular:Bakehouse")
     s.market_stacks[0][-1] = 9  # tile #10: 3 coins → 5 points
-    s.occupants[space_id("FM-A")] = [1]
-    s.occupants[space_id("FM-B")] = [2]
+    s.occupants[space_id("FM-A")] = (1,)
+    s.occupants[space_id("FM-B")] = (2,)
     s.coins[0], s.points[0] = 5, 0
     sc.touch(s)
     opts = legal(s)
@@ -939,7 +939,7 @@ def test_maisie_and_finn_HV_EX_4_HV_FNM_2_HV_FNM_3():
     # Checks HV-EX-4, HV-FNM-2, HV-FNM-3.
     s = action_phase_start(3, assign="Finn & Maisie:Bakehouse;Architect:Well House;Lumberjack:Seed Loft")
     sc.at_turn(s, 0)
-    s.occupants = [[] for _ in s.occupants]
+    s.occupants = [() for _ in s.occupants]
     s.coins[0], s.bucket_capacity[0], s.water[0] = 6, 3, 0
     sc.set_farm(s, 0, {"1,5": "forest"}, clear=True)
     s.apply("place W-2 maisie")

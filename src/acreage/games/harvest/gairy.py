@@ -45,7 +45,7 @@ def gairy_place(state, area: str) -> bool:
         if state.gairy_baskets <= 0:
             return False
         sp = next(x for x in (FF1, FF2, FF3) if SPACES[x].infinite or not state.occupants[x])
-        state.occupants[sp].append(-1)
+        state.occupants[sp] = (*state.occupants[sp], -1)
         state.gairy_baskets -= 1
         for pos in (1, 2, 3):  # HV-GAI-6: discard the lowest-cost card
             if pos == 3 and state.festival_deck:
@@ -67,6 +67,6 @@ def gairy_place(state, area: str) -> bool:
     if not opts:
         return False
     best = opts[0] if area == "market" else max(opts, key=lambda sp: sp.actions)  # HV-GAI-5
-    state.occupants[best.id].append(-1)
+    state.occupants[best.id] = (*state.occupants[best.id], -1)
     state.gairy_wheelbarrows -= 1
     return True

@@ -106,8 +106,8 @@ def determinize(state, seat: int, rng):
         for s in range(c.num_players):
             if s == seat:
                 continue
-            c.dealt_characters[s] = [pc.pop(), pc.pop()]
-            c.dealt_farmhouses[s] = [ph.pop(), ph.pop()]
+            c.dealt_characters[s] = (pc.pop(), pc.pop())
+            c.dealt_farmhouses[s] = (ph.pop(), ph.pop())
             if c.character[s] >= 0:
                 c.character[s] = c.dealt_characters[s][0]
             if c.farmhouse[s] >= 0:

@@ -120,8 +120,10 @@ def end_turn(state, frame: EndTurn) -> None:
         state.basket_back[s] = 0
         state.basket[s] += 1
         for sp in (FF1, FF2, FF3):
-            if s in state.occupants[sp]:
-                state.occupants[sp].remove(s)
+            here = state.occupants[sp]
+            if s in here:
+                at = here.index(s)
+                state.occupants[sp] = (*here[:at], *here[at + 1:])
                 break
     state.fresh[s] = []
     state.turn_number += 1
@@ -139,9 +141,9 @@ def end_round(state) -> None:
         if state._events is not None:
             state._events.add("game_over", None, {"scores": state.scores(), "ranking": state.ranking()})
         return
-    state.occupants = [[] for _ in SPACES]  # HV-SS-1
+    state.occupants = [() for _ in SPACES]  # HV-SS-1
     for s in range(state.num_players):
-        state.placed[s], state.buildings_used[s], state.once_used[s] = [], [], 0
+        state.placed[s], state.buildings_used[s], state.once_used[s] = (), (), 0
         state.wheelbarrows[s] = state.mice[s] = state.basket[s] = 0
     state.gairy_wheelbarrows = state.gairy_baskets = 0
     k = R.SLOTS_PER_ROW

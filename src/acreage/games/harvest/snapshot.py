@@ -31,6 +31,8 @@ PER_SEAT_INT = {"coins": (0, None), "cap": (3, 6), "water": (0, 6), "fert": (0, 
 PER_SEAT_LIST = {"seeds": (0, None), "farm": (0, 10), "dealt_c": (0, NC - 1), "dealt_h": (0, NH - 1),
                  "cards": (0, NF - 1), "fresh": (0, NF - 1), "placed": (0, len(SPACES) - 1),
                  "bused": (0, NB - 1)}
+#: The per-seat lists whose rows the state keeps as tuples (replaced, never changed in place).
+TUPLE_ROWS = frozenset(("dealt_c", "dealt_h", "placed", "bused"))
 LISTS = {"sun_stack": (1, NS), "display": (1, NS), "bstack": (0, NB - 1), "ws": (-1, NB - 1),
          "fdeck": (0, NF - 1), "fdiscard": (0, NF - 1), "queue": (0, 3), "mgone": (0, NM - 1)}
 INTS = {"round": (1, 4), "p1": (-1, NF - 1), "p2": (-1, NF - 1), "g_wb": (0, 6), "g_bk": (0, 2),
@@ -61,7 +63,7 @@ def state_to_json(s) -> dict:
                            "rng": s.rng.state, "phase": s.phase}
     for k in list(PER_SEAT_INT) + list(PER_SEAT_LIST) + list(LISTS) + list(INTS) + list(BOOLS):
         v = getattr(s, _attr(k))
-        out[k] = [list(x) if isinstance(x, list) else x for x in v] if isinstance(v, list) else v
+        out[k] = [list(x) if isinstance(x, (list, tuple)) else x for x in v] if isinstance(v, list) else v
     out["mstacks"] = [list(st) for st in s.market_stacks]
     out["occ"] = [list(o) for o in s.occupants]
     out["blds"] = [[list(b) for b in bl] for bl in s.buildings]
@@ -147,7 +149,8 @@ def state_from_json(cls, data: dict):
         v = need(k)
         if not isinstance(v, list) or len(v) != n:
             raise BadSnapshot(f"snapshot: field {k!r} should be a list of {n} lists")
-        setattr(s, _attr(k), [_list(x, f"{k}[{i}]", lo, hi, lens.get(k)) for i, x in enumerate(v)])
+        rows = [_list(x, f"{k}[{i}]", lo, hi, lens.get(k)) for i, x in enumerate(v)]
+        setattr(s, _attr(k), [tuple(row) for row in rows] if k in TUPLE_ROWS else rows)
     for k, (lo, hi) in LISTS.items():
         setattr(s, _attr(k), _list(need(k), k, lo, hi))
     for k, (lo, hi) in INTS.items():
@@ -165,7 +168,7 @@ def state_from_json(cls, data: dict):
     occ = need("occ")
     if not isinstance(occ, list) or len(occ) != len(SPACES):
         raise BadSnapshot(f"snapshot: field 'occ' should be {len(SPACES)} lists")
-    s.occupants = [_list(x, f"occ[{i}]", -1, n - 1) for i, x in enumerate(occ)]
+    s.occupants = [tuple(_list(x, f"occ[{i}]", -1, n - 1)) for i, x in enumerate(occ)]
     bl = need("blds")
     if not isinstance(bl, list) or len(bl) != n:
         raise BadSnapshot(f"snapshot: field 'blds' should be {n} lists")
@@ -173,7 +176,7 @@ def state_from_json(cls, data: dict):
     for i, x in enumerate(bl):
         if not isinstance(x, list):
             raise BadSnapshot(f"snapshot: field 'blds[{i}]' should be a list of [building, cell] pairs")
-        s.buildings.append([_list(b, f"blds[{i}][{j}]", 0, None, 2) for j, b in enumerate(x)])
+        s.buildings.append([tuple(_list(b, f"blds[{i}][{j}]", 0, None, 2)) for j, b in enumerate(x)])
         for j, (b, cell) in enumerate(s.buildings[i]):
             _int(b, f"blds[{i}][{j}][0]", 0, NB - 1)
             _int(cell, f"blds[{i}][{j}][1]", 0, NCELLS - 1)

@@ -73,13 +73,13 @@ class HarvestState(GameState):
         self.points = [0] * n
         forest = [FOREST if (i % R.COLS) + 1 in R.FOREST_COLUMNS else EMPTY for i in range(NCELLS)]
         self.farm = [list(forest) for _ in range(n)]
-        self.buildings: list[list[list[int]]] = [[] for _ in range(n)]  # [building id, top-left cell]
+        self.buildings: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # (building id, top-left cell)
         chars = [c.id for c in CHARACTERS if self.fall_festival or not c.expansion]
         houses = [f.id for f in FARMHOUSES]
         rng.shuffle(chars)
         rng.shuffle(houses)
-        self.dealt_characters = [[chars.pop(), chars.pop()] for _ in range(n)]
-        self.dealt_farmhouses = [[houses.pop(), houses.pop()] for _ in range(n)]
+        self.dealt_characters = [(chars.pop(), chars.pop()) for _ in range(n)]
+        self.dealt_farmhouses = [(houses.pop(), houses.pop()) for _ in range(n)]
         self.character = [-1] * n
         self.farmhouse = [-1] * n
         tiles = [t.number for t in SUNRISE_TILES if self.fall_festival or not t.expansion]
@@ -110,9 +110,12 @@ class HarvestState(GameState):
         self.mice = [0] * n
         self.basket = [0] * n
         self.basket_back = [0] * n
-        self.occupants: list[list[int]] = [[] for _ in SPACES]  # per space, the seats there (-1: Gairy)
-        self.placed: list[list[int]] = [[] for _ in range(n)]
-        self.buildings_used: list[list[int]] = [[] for _ in range(n)]  # action buildings used this round
+        # Entries that are tuples (the dealt pairs, each space's occupants, the spaces placed on
+        # and action buildings used this round, each building's (id, cell)) are replaced, never
+        # changed in place, so a clone copies only the list that holds them.
+        self.occupants: list[tuple[int, ...]] = [() for _ in SPACES]  # per space, the seats there (-1: Gairy)
+        self.placed: list[tuple[int, ...]] = [() for _ in range(n)]
+        self.buildings_used: list[tuple[int, ...]] = [() for _ in range(n)]  # action buildings, this round
         # Once-a-round character abilities spent this round, as bits: 1 Trader TP-2, 2 Market
         # Regular, 4 Water Witch fill.
         self.once_used = [0] * n
@@ -273,17 +276,17 @@ class HarvestState(GameState):
         c.gairy_drawn = self.gairy_drawn[:]
         c.queue = self.queue[:]
         c.frames = self.frames[:]
+        c.dealt_characters = self.dealt_characters[:]
+        c.dealt_farmhouses = self.dealt_farmhouses[:]
+        c.occupants = self.occupants[:]
+        c.placed = self.placed[:]
+        c.buildings_used = self.buildings_used[:]
         c.seeds = [*map(copy_list, self.seeds)]
         c.farm = [*map(copy_list, self.farm)]
-        c.dealt_characters = [*map(copy_list, self.dealt_characters)]
-        c.dealt_farmhouses = [*map(copy_list, self.dealt_farmhouses)]
         c.market_stacks = [*map(copy_list, self.market_stacks)]
         c.cards = [*map(copy_list, self.cards)]
         c.fresh = [*map(copy_list, self.fresh)]
-        c.occupants = [*map(copy_list, self.occupants)]
-        c.placed = [*map(copy_list, self.placed)]
-        c.buildings_used = [*map(copy_list, self.buildings_used)]
-        c.buildings = [[*map(copy_list, seat)] for seat in self.buildings]
+        c.buildings = [*map(copy_list, self.buildings)]
         return c
 
     def _observation(self, seat: int | None) -> dict:

@@ -112,7 +112,7 @@ def turn_do(state, frame: Turn, action: Action) -> None:
     if where >= NSPACES:
         b = BUILDINGS[where - NSPACES]
         use_piece(state, s, piece)
-        state.buildings_used[s].append(b.id)
+        state.buildings_used[s] = (*state.buildings_used[s], b.id)
         if b.menu == "press":
             state.frames.append(Reactivate(s))
         elif b.menu == "tp":
@@ -125,15 +125,15 @@ def turn_do(state, frame: Turn, action: Action) -> None:
     sp = SPACES[where]
     if sp.area == "festival":
         state.basket[s] -= 1
-        state.occupants[sp.id].append(s)
+        state.occupants[sp.id] = (*state.occupants[sp.id], s)
         state.frames.append(FestivalSpace(s, sp.id))
         state.frames.append(Basket(s))
         return
     if state.occupants[sp.id] and not sp.infinite:
         state.once_used[s] |= 1 if sp.area == "tp" else 2
     use_piece(state, s, piece)
-    state.occupants[sp.id].append(s)
-    state.placed[s].append(sp.id)
+    state.occupants[sp.id] = (*state.occupants[sp.id], s)
+    state.placed[s] = (*state.placed[s], sp.id)
     resolve_space(state, s, sp.id, piece)
 
 
@@ -358,7 +358,7 @@ def _build(state, s: int, f: Visit, building: int, cell: int) -> None:
     state.workshop_slots[slot] = -1  # HV-WS-8
     for j in (cell, cell + 1, cell + R.COLS, cell + R.COLS + 1):
         state.farm[s][j] = BLDG  # HV-WS-6
-    state.buildings[s].append([building, cell])
+    state.buildings[s].append((building, cell))
     gain(state, s, BUILDINGS[building].on_build, f"{BUILDINGS[building].name}, built")
 
 
