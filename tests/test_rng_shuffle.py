@@ -217,3 +217,73 @@ def test_permute_all_takes_one_draw_and_repeats():
     c = Rng(3)
     c.permute_all([], [])
     assert c.state == Rng(3).state  # nothing to shuffle: no draw
+
+
+def test_permute_all_keeps_every_kind_of_item():
+    """``permute_all`` reads a sequence of ints 0-255 through its bytes and any other through
+    its items' places: cards, words, ints past a byte and long decks of records all come back
+    as the same items (the same objects), each sequence a permutation of itself, repeatably."""
+    words = ["wheat", "sheep", "coal", "wood", "stone", "pie", "cart", "barn", "mill"]
+    big = [1000 + i for i in range(40)]
+    records = [(i, "tile") for i in range(300)]  # over 256 items that are not bytes
+    cards = [i % 46 for i in range(100)]
+    for seqs in ((cards, words), (big, cards), (records, cards, words), (cards,)):
+        before = [list(s) for s in seqs]
+        Rng(11).permute_all(*seqs)
+        for old, new in zip(before, seqs, strict=True):
+            assert sorted(map(repr, new)) == sorted(map(repr, old))
+            pairs = zip(sorted(old, key=repr), sorted(new, key=repr), strict=True)
+            assert all(type(a) is type(b) for a, b in pairs)
+        again = [list(s) for s in before]
+        Rng(11).permute_all(*again)
+        assert again == [list(s) for s in seqs]
+    assert words != ["wheat", "sheep", "coal", "wood", "stone", "pie", "cart", "barn", "mill"]
+
+
+@pytest.mark.parametrize("seed", [0, 7])
+def test_permute_all_of_words_and_large_ints_is_uniform(seed):
+    """The places path (words) and the bytes path (small ints) each give every position to
+    every item about equally often, in one call."""
+    n, draws = 8, 8_000
+    rng = Rng(seed)
+    words = [[0] * n for _ in range(n)]
+    ints = [[0] * n for _ in range(n)]
+    for _ in range(draws):
+        w, k = [f"w{i}" for i in range(n)], list(range(200, 200 + n))
+        rng.permute_all(w, k)
+        for pos in range(n):
+            words[int(w[pos][1:])][pos] += 1
+            ints[k[pos] - 200][pos] += 1
+    expected = draws / n
+    for counts in (words, ints):
+        chi2 = sum((c - expected) ** 2 / expected for row in counts for c in row)
+        assert chi2 < 85.35, f"positions far from uniform: chi2 = {chi2:.1f}"  # 0.999, 49 df
+
+
+def test_shuffle_end_is_the_first_steps_of_shuffle_and_uniform_on_the_end():
+    """``shuffle_end(seq, k)`` makes exactly the first ``k`` steps of ``shuffle``'s loop (so
+    the last ``k`` places hold the same items as a full shuffle from the same state would put
+    there), and each item reaches each of those places about equally often."""
+    for k in (0, 1, 3, 9, 10, 15):
+        a, b = Rng(4), Rng(4)
+        x, y = list(range(10)), list(range(10))
+        a.shuffle_end(x, k)
+        b.shuffle(y)
+        m = min(k, 10)
+        assert sorted(x) == list(range(10))
+        if m:
+            assert x[10 - m:] == y[10 - m:]
+        if m >= 9:
+            assert x == y and a.state == b.state
+    n, k, draws = 8, 3, 12_000
+    rng = Rng(2)
+    counts = [[0] * k for _ in range(n)]
+    for _ in range(draws):
+        deck = list(range(n))
+        rng.shuffle_end(deck, k)
+        for pos in range(k):
+            counts[deck[n - k + pos]][pos] += 1
+    expected = draws / n
+    chi2 = sum((c - expected) ** 2 / expected for row in counts for c in row)
+    # 0.999 quantile, 21 df: each of the 3 places is a draw among 8 items
+    assert chi2 < 46.80, f"the dealt end is far from uniform: chi2 = {chi2:.1f}"

@@ -387,3 +387,51 @@ def test_determinize_reshuffles_the_whole_equipment_stack_at_the_start_FG_SET_7_
         d = s.determinize(seat, random.Random(seat))
         assert sorted(d.equipment_stack) == sorted(s.equipment_stack)
         assert d.equipment_stack != s.equipment_stack
+
+
+@pytest.mark.parametrize("players,seed", [(2, 31), (3, 32), (4, 33)])
+def test_a_determinized_order_is_drawn_once_for_every_reader_and_clone_FG_HID_10_FG_HID_11(players, seed):
+    """FG-HID-10, FG-HID-11, FG-MNT-7: ``determinize`` leaves the decks' (and, where the seat
+    knows none of it, the stack's) order to be drawn when first read. Every clone of one
+    determinization reads the same order, before or after the original does; a snapshot of it
+    reads that order too, and the copy loaded from the snapshot plays on exactly as the
+    determinized state does, through the next year's draws; no card or tile is lost or made."""
+    import acreage
+    from acreage.games.fields_of_green.conservation import conservation_errors
+
+    for s in positions(players, seed):
+        if s.is_terminal:
+            continue
+        seat = s.current_player
+        d = s.determinize(seat, Rng(seed))
+        unread = d.clone()  # played below without its orders read first
+        assert unread._unordered is not None  # (the orders are still to be drawn)
+        early = d.clone()
+        snapshot = d.to_json()  # reading the orders settles them
+        late = d.clone()
+        assert early.decks == d.decks == late.decks
+        assert early.equipment_stack == d.equipment_stack == late.equipment_stack
+        assert conservation_errors(d) == []
+        loaded = acreage.load_state(snapshot)
+        twin = unread
+        rng = random.Random(seed)
+        year, moves = d.year, 0
+        while not d.is_terminal and (d.year <= year or moves < 5) and moves < 400:
+            action = rng.choice(d.legal_actions())
+            d.apply(action)
+            loaded.apply(action)
+            twin.apply(action)
+            moves += 1
+        assert d.to_json()["state"] == loaded.to_json()["state"] == twin.to_json()["state"]
+        assert conservation_errors(d) == []
+
+
+def test_determinizing_a_determinized_state_settles_its_orders_first_FG_HID_10():
+    """FG-HID-10: a determinization of a determinization (a search inside a search) starts
+    from the first one's settled orders: the same cards, re-dealt again."""
+    s = next(p for p in positions(2, 5) if p.year == 1)
+    d = s.determinize(0, Rng(1))
+    dd = d.determinize(1, Rng(2))
+    assert Counter(c for deck in dd.decks for c in deck) + Counter(dd.pile) == \
+        Counter(c for deck in s.decks for c in deck) + Counter(s.pile)
+    assert sorted(dd.equipment_stack) == sorted(s.equipment_stack)

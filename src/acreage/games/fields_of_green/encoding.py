@@ -57,8 +57,9 @@ def encode(state, seat: int) -> list[float]:
     elif two_player(state):
         turn[min(5, state.picks_made // 2)] = 1.0
     out += turn
-    out += [_c(len(d) / 33) for d in state.decks]
-    out += [_c(state.towers_left / 20), _c(state.silos_left / 14), _c(len(state.equipment_stack) / 30)]
+    # sizes only: read without settling an order a determinization left to draw
+    out += [_c(len(d) / 33) for d in state._decks]
+    out += [_c(state.towers_left / 20), _c(state.silos_left / 14), _c(len(state._equipment_stack) / 30)]
     dec = [0.0] * len(DECISIONS)
     top = state.frames[-1] if state.frames else None
     if top is not None and top.kind in DECISIONS:

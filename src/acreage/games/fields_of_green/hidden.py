@@ -8,6 +8,8 @@ the deck order, the 2-player pile or tiles it did not draw.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.rng import Rng
 from .actions import split_name, xy
 from .content import CARDS, DECK_OF, EQUIPMENT, MAIN_DECKS
@@ -75,10 +77,10 @@ def observe(state, seat: int | None) -> dict:
         "turn": state.turn if not two else state.picks_made // 2 + 1,
         "current_player": state.current_player,
         "decision": state.describe_decision(seat),
-        "decks": {d: len(state.decks[i]) for i, d in enumerate(MAIN_DECKS)},
+        "decks": {d: len(state._decks[i]) for i, d in enumerate(MAIN_DECKS)},  # sizes: no order settled
         "water_towers_left": state.towers_left,
         "silos_left": state.silos_left,
-        "equipment_stack": len(state.equipment_stack),
+        "equipment_stack": len(state._equipment_stack),
         "discard": _names(state.discard),
         "seats": players,
         "scores": state.scores(),
@@ -105,74 +107,127 @@ def _deck_counts(cards) -> list[int]:
 
 
 def determinize(state, seat: int, rng):
-    """A clone in which every card and tile hidden from ``seat`` is re-dealt (FG-HID-10/11)."""
+    """A clone in which every card and tile hidden from ``seat`` is re-dealt (FG-HID-10/11).
+
+    The hidden cards are pooled back into their decks; what the seat will see at once (the
+    other hands, the 2-player pile) is dealt now by drawing cards at random from the pools,
+    and each dealt hand and the pile are put in a random order (which card is a hand's pick).
+    The rest of each deck, and the Equipment stack where the seat knows none of it, are left
+    *unordered*: a seed is kept and the order is drawn when something first reads them
+    (``settle_orders``, called by the state's ``decks`` and ``equipment_stack``). The result
+    is the same as shuffling everything now, for every reader, but a search whose line of
+    play never draws a card pays nothing for the decks' order."""
     c = state.clone()
-    src = rng if isinstance(rng, Rng) else Rng(rng.getrandbits(64))
-    n = c.num_players
-    pools = [list(d) for d in c.decks]
-    slots: list[tuple[int, list[int], bool]] = []
-    if two_player(c):
-        pile_counts = _deck_counts(c.pile)
-        for cid in c.pile:
-            pools[DECK_OF[cid]].append(cid)
-    else:
-        for s in range(n):
-            if s == seat:
-                continue
-            pick = c.picks[s]
-            cards = c.hands[s] + ([pick] if pick >= 0 else [])
-            if not cards:
-                continue
-            if c.held[seat] >> c.origin[s] & 1:
-                # FG-HID-8: the seat held this hand, so it knows the cards; only which one is
-                # the face-down pick is unknown.
-                if pick >= 0:
-                    src.permute(cards)
-                    c.picks[s] = cards.pop()
-                    c.hands[s] = cards
-                continue
-            for cid in cards:
-                pools[DECK_OF[cid]].append(cid)
-            slots.append((s, _deck_counts(cards), pick >= 0))
-    # FG-HID-11's unknown Equipment tiles are shuffled with the decks (one draw for all)
-    unknown = [i for i, known in enumerate(c.equipment_known) if not known >> seat & 1]
-    tiles = [c.equipment_stack[i] for i in unknown]
-    top = c.frames[-1] if c.frames else None
-    draw = top if type(top) is Equip and top.seat != seat else None  # another seat's pending draw
-    offer_slots: list[int] = []
-    if draw is not None:
-        offer_slots = [j for j, known in enumerate(draw.known) if not known >> seat & 1]
-        tiles.extend(draw.drawn[j] for j in offer_slots)
-    src.permute_all(*pools, tiles)
-    dealt: list[list[int]] = []
-    for _seat, counts, _has_pick in slots:
-        cards = []
-        for d in range(4):
-            for _ in range(counts[d]):
-                cards.append(pools[d].pop())
-        dealt.append(cards)
-    pile: list[int] = []
-    if two_player(c):
-        for d in range(4):
-            for _ in range(pile_counts[d]):
-                pile.append(pools[d].pop())
-    src.permute_all(*dealt, pile)  # which of a hand's cards is the pick, and the pile's order
+    if c._unordered is not None:
+        settle_orders(c)
+    src = rng if isinstance(rng, Rng) else Rng.at(rng.getrandbits(64))
+    pools = c._decks  # the clone's own lists
+    slots, need = _pool_hidden_cards(c, seat, src)
+    for d in range(4):
+        if need[d]:
+            src.shuffle_end(pools[d], need[d])
+    dealt = [_deal(pools, counts) for _s, counts, _p in slots]
+    two = two_player(c)
+    pile = _deal(pools, need) if two else []
+    stack = c._equipment_stack
+    draw, unknown, tiles, offer_slots = _hidden_tiles(c, seat)
+    src.permute_all(*dealt, pile, tiles)
     for (s, _counts, has_pick), cards in zip(slots, dealt, strict=True):
         c.picks[s] = cards.pop() if has_pick else -1
         c.hands[s] = cards
-    if two_player(c):
+    if two:
         c.pile = pile
-    c.decks = pools
-    # FG-HID-11 (the tiles were shuffled above): Equipment tiles this seat does not know,
-    # including the tiles of another seat's pending draw that it does not know (it may know
-    # some: tiles it put under the stack earlier that have come round again).
     if draw is not None and offer_slots:
         offer = list(draw.drawn)
         for j in offer_slots:
             offer[j] = tiles.pop()
         c.frames[-1] = draw._replace(drawn=tuple(offer))
-    for i, t in zip(unknown, tiles, strict=True):
-        c.equipment_stack[i] = t
-    c.rng = Rng(src.next64())
+    if unknown is None:
+        c._unordered = (src.next64(), 0b11111)  # the decks and the whole stack
+    else:
+        for i, t in zip(unknown, tiles, strict=True):
+            stack[i] = t
+        c._unordered = (src.next64(), 0b1111)  # the decks
+    c.rng = src.spawn()
     c._legal = None
     return c
+
+
+def _pool_hidden_cards(c, seat: int, src: Rng) -> tuple[list[tuple[int, list[int], bool]], list[int]]:
+    """Put the cards hidden from ``seat`` back in their decks' pools: the 2-player pile, or
+    the hand and pick of each other seat whose hand ``seat`` never held (FG-HID-8: of a hand
+    it held, only which card is the face-down pick is re-drawn, here). Returns those seats
+    as ``(seat, cards per deck, has a pick)`` and the cards to deal from each pool."""
+    slots: list[tuple[int, list[int], bool]] = []
+    pools = c._decks
+    if two_player(c):
+        for cid in c.pile:
+            pools[DECK_OF[cid]].append(cid)
+        return slots, _deck_counts(c.pile)
+    need = [0, 0, 0, 0]
+    for s in range(c.num_players):
+        if s == seat:
+            continue
+        pick = c.picks[s]
+        cards = c.hands[s] + ([pick] if pick >= 0 else [])
+        if not cards:
+            continue
+        if c.held[seat] >> c.origin[s] & 1:
+            if pick >= 0:
+                src.permute(cards)
+                c.picks[s] = cards.pop()
+                c.hands[s] = cards
+            continue
+        counts = _deck_counts(cards)
+        for cid in cards:
+            pools[DECK_OF[cid]].append(cid)
+        for d in range(4):
+            need[d] += counts[d]
+        slots.append((s, counts, pick >= 0))
+    return slots, need
+
+
+def _hidden_tiles(c, seat: int) -> tuple[Any, list[int] | None, list[int], list[int]]:
+    """FG-HID-11: the Equipment tiles ``seat`` does not know, to re-draw now, including the
+    tiles of another seat's pending draw that it does not know (it may know some: tiles it
+    put under the stack earlier that have come round again). Returns that pending draw (or
+    None), the stack places re-drawn, the tiles, and the draw's places re-drawn. Where the
+    seat knows no tile and no draw is pending (the common case) the places are ``None``: the
+    whole stack is left unordered with the decks."""
+    known_by = c.equipment_known
+    top = c.frames[-1] if c.frames else None
+    draw = top if type(top) is Equip and top.seat != seat else None  # another seat's pending draw
+    if draw is None and not (known_by and max(known_by) and any(map((1 << seat).__and__, known_by))):
+        return None, None, [], []
+    unknown = [i for i, known in enumerate(known_by) if not known >> seat & 1]
+    tiles = [c._equipment_stack[i] for i in unknown]
+    offer_slots: list[int] = []
+    if draw is not None:
+        offer_slots = [j for j, known in enumerate(draw.known) if not known >> seat & 1]
+        tiles.extend(draw.drawn[j] for j in offer_slots)
+    return draw, unknown, tiles, offer_slots
+
+
+def settle_orders(state) -> None:
+    """Draw the orders a determinization left unordered (``determinize``): the decks and,
+    where marked, the Equipment stack, each uniformly shuffled from the kept seed. The seed
+    fixes the result, so every clone of one determinization settles to the same order,
+    whenever it is read."""
+    seed, which = state._unordered
+    state._unordered = None
+    seqs = [deck for d, deck in enumerate(state._decks) if which >> d & 1]
+    if which & 0b10000:
+        seqs.append(state._equipment_stack)
+    Rng.at(seed).permute_all(*seqs)
+
+
+def _deal(pools: list[list[int]], counts: list[int]) -> list[int]:
+    """``counts[d]`` cards from the end of each pool ``d`` (where ``shuffle_end`` put the
+    cards drawn at random), by deck."""
+    cards: list[int] = []
+    for d, k in enumerate(counts):
+        if k:
+            pool = pools[d]
+            cards += pool[-k:]
+            del pool[-k:]
+    return cards

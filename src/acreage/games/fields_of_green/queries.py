@@ -57,7 +57,7 @@ def legal_splits(state) -> tuple[tuple[int, int, int, int], ...]:
     """FG-MNT-6/9: sums to 6, at least 3 decks (or every non-empty one), within deck sizes
     (one shared tuple per capped deck sizes)."""
     # A deck of 6 or more allows every split's share of it, so sizes capped at 6 decide.
-    key = tuple(len(d) if len(d) < 6 else 6 for d in state.decks)
+    key = tuple(len(d) if len(d) < 6 else 6 for d in state._decks)  # sizes: no order settled
     found = _SPLITS_BY_SIZES.get(key)
     if found is None:
         need = min(R.MIN_DECKS_IN_SPLIT, sum(1 for s in key if s))

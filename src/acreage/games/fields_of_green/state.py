@@ -58,18 +58,18 @@ class FieldsState(GameState):
         self._legal: list[Action] | None = None
         self._revealed_flag = False
         # FG-SET-2: four shuffled main decks (top = end of list).
-        self.decks: list[list[int]] = []
+        self._decks: list[list[int]] = []
         for deck in MAIN_DECKS:
             cards = [c.id for c in CARDS if c.deck == deck for _ in range(c.copies)]
             self.rng.shuffle(cards)
-            self.decks.append(cards)
+            self._decks.append(cards)
         # FG-SET-3: face-up supplies, less the starting cards.
         self.towers_left = TOWER_CARD.copies - n
         self.silos_left = SILO_CARD.copies - n
         # FG-SET-7: Equipment stack (index 0 = bottom); equipment_known[i]: seats that know tile i.
         stack = [e.id for e in EQUIPMENT for _ in range(e.tiles)]
         self.rng.shuffle(stack)
-        self.equipment_stack: list[int] = stack
+        self._equipment_stack: list[int] = stack
         self.equipment_known: list[int] = [0] * len(stack)
         self.discard: list[int] = []
         # FG-SET-4/5: stock and starting farm.
@@ -118,6 +118,40 @@ class FieldsState(GameState):
         self.phase = MAINTENANCE
         begin_year(self)
         self._advance()
+
+    # ------------------------------------------------------------------ hidden orders
+    #: A determinization's orders still to draw (``hidden.settle_orders``): the seed, and which
+    #: sequences it shuffles (bits 0-3 the main decks, bit 4 the Equipment stack); ``None``
+    #: when every order is in place, as in every real game.
+    _unordered: tuple[int, int] | None = None
+
+    @property
+    def decks(self) -> list[list[int]]:
+        """The four main decks (top = end of each list), in order: reading them settles the
+        order a determinization left to draw."""
+        if self._unordered is not None:
+            from .hidden import settle_orders
+
+            settle_orders(self)
+        return self._decks
+
+    @decks.setter
+    def decks(self, value: list[list[int]]) -> None:
+        self._decks = value
+
+    @property
+    def equipment_stack(self) -> list[int]:
+        """The Equipment stack (index 0 = bottom), in order: reading it settles the order a
+        determinization left to draw."""
+        if self._unordered is not None:
+            from .hidden import settle_orders
+
+            settle_orders(self)
+        return self._equipment_stack
+
+    @equipment_stack.setter
+    def equipment_stack(self, value: list[int]) -> None:
+        self._equipment_stack = value
 
     # ------------------------------------------------------------------ playing
     @property
@@ -239,8 +273,8 @@ class FieldsState(GameState):
         c.options = dict(self.options)
         c.history = self.history[:]
         c.history_seats = self.history_seats[:]
-        c.decks = [*map(copy_list, self.decks)]
-        c.equipment_stack = self.equipment_stack[:]
+        c._decks = [*map(copy_list, self._decks)]
+        c._equipment_stack = self._equipment_stack[:]
         c.equipment_known = self.equipment_known[:]
         c.discard = self.discard[:]
         c.coins = self.coins[:]

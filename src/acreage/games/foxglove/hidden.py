@@ -18,11 +18,11 @@ from .goods import GOODS, NUM_GOODS
 def determinize(state, seat: int, rng):
     """Re-shuffle the hidden stack orders (the only secret in Foxglove Farm, FF-SET-8)."""
     c = state.clone()
-    source = rng if isinstance(rng, Rng) else Rng(rng.getrandbits(64))
+    source = rng if isinstance(rng, Rng) else Rng.at(rng.getrandbits(64))
     for stack in c.stacks:
         stack.sort()  # forget the true order first, so the result cannot depend on it
         source.permute(stack)
-    c.rng = Rng(source.next64())
+    c.rng = source.spawn()
     return c
 
 def observe(state, seat: int | None) -> dict:

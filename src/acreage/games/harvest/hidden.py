@@ -75,8 +75,8 @@ def determinize(state, seat: int, rng):
     Every hidden sequence is shuffled by one ``Rng.permute_all`` (one draw, one stretch of
     keys), not one shuffle each: the draws were most of a determinization's time."""
     c = state.clone()
-    r = Rng(rng.next64()) if hasattr(rng, "next64") else Rng(rng.getrandbits(64))
-    c.rng = Rng(r.next64())
+    r = Rng.at(rng.next64()) if hasattr(rng, "next64") else Rng.at(rng.getrandbits(64))
+    c.rng = r.spawn()
     # Market: tiles below the tops are unknown; keep each stack's size and its visible top.
     below = [t for st in c.market_stacks for t in st[:-1]]
     tops = {st[-1] for st in c.market_stacks if st}
