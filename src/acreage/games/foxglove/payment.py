@@ -23,7 +23,11 @@ def pay_legal(state, top: Pay) -> list[Action]:
     """One cube from any building holding it, of a type still owed, where what remains can
     still be covered by the town's other cubes."""
     seat, owed = top.seat, top.owed
-    goods = totals(state, seat)
+    # Without substitutes a cube of an owed type never leaves the rest unaffordable: the town
+    # and the cost both lose one of that type (or one of the wood-or-stone units, which any
+    # wood or stone pays), and a payment under way is affordable (FF-CON-7). Only a Mason's
+    # Lodge's stone paid with wood can strand a later unit, so only then are the cubes counted.
+    goods = totals(state, seat) if owed[6] else None
     cubes = state.cubes[seat]
     bcell = state.building_cells[seat]
     acts = []
@@ -41,11 +45,12 @@ def pay_legal(state, top: Pay) -> list[Action]:
         rest = pay_step(owed, g)
         if rest is None:
             continue
-        goods[g] -= 1
-        ok = affordable(rest, goods)
-        goods[g] += 1
-        if not ok:
-            continue
+        if goods is not None:
+            goods[g] -= 1
+            ok = affordable(rest, goods)
+            goods[g] += 1
+            if not ok:
+                continue
         pays = _PAYS
         for b, held in enumerate(cubes[g::NUM_GOODS]):
             if held:
