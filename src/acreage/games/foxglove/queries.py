@@ -58,8 +58,8 @@ def affordable(owed: tuple[int, ...], goods: list[int]) -> bool:
 # ---------------------------------------------------------------- a town's goods
 def totals(state, seat: int) -> list[int]:
     """Cubes of each type in the seat's whole town."""
-    cubes = state.cubes[seat]
-    return [sum(cubes[g::NUM_GOODS]) for g in range(NUM_GOODS)]
+    c = state.cubes[seat]  # five goods types, written out (no loop: asked at every turn)
+    return [sum(c[0::5]), sum(c[1::5]), sum(c[2::5]), sum(c[3::5]), sum(c[4::5])]
 
 
 def free_slots(state, seat: int, building: int) -> int:
