@@ -194,3 +194,41 @@ def test_affordable_covers_each_type_the_lodge_and_trail_cubes_FF_CON_7_FF_TRL_2
     Mason's Lodge; a trail's cubes from whatever wood and stone are left)?"""
     for owed, goods, expected in AFFORDABLE_CASES:
         assert affordable(owed, goods) is expected, (owed, goods)
+
+
+def test_a_payment_with_no_choice_left_is_settled_at_once_as_cube_by_cube_FF_CON_6_FF_CON_7():
+    """FF-CON-6, FF-CON-7: where each type still owed is held by one building only, paying
+    offers one cube at each step, so the engine takes them all at once (``pay_forced``); the
+    town, the display and the turn end up exactly as when the same payment is made cube by
+    cube (the logged path, where each cube is an event). Where a type is held by two
+    buildings, the payment waits for that choice either way."""
+    from acreage.core.events import recording
+    from acreage.games.foxglove.frames import Pay
+
+    def town(logged: bool, kiln: bool):
+        with recording() if logged else _no_log():
+            state = game(2, seed=0)
+        sc.set_display(state, ab=SIX_A, c=FOUR_C)
+        sc.set_cubes(state, 0, (0, 0), wood=3)
+        sc.set_cubes(state, 0, (1, 0), stone=3)
+        if kiln:
+            sc.add_building(state, 0, "Charcoal Kiln", (-1, 0), tier="A", wood=1)
+        sc.play(state, "build Quarry", "place 0,-1")  # Quarry: 3 wood
+        return state
+
+    quick, slow = town(False, kiln=False), town(True, kiln=False)
+    assert quick._events is None and slow._events is not None
+    assert sc.tile_at(quick, 0, (0, -1)) == "Quarry" and quick.current_player == 1
+    assert quick.to_json()["state"] == slow.to_json()["state"]
+    quick, slow = town(False, kiln=True), town(True, kiln=True)
+    assert type(quick.frames[-1]) is Pay
+    assert legal(quick) == legal(slow) == {"pay wood 0,0", "pay wood -1,0"}
+    assert quick.to_json()["state"] == slow.to_json()["state"]
+
+
+class _no_log:
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        return False

@@ -46,7 +46,7 @@ from .frames import (
     Trails,
     TransportStart,
 )
-from .payment import pay_do, pay_legal
+from .payment import pay_do, pay_forced, pay_legal
 from .production import keep_do, keep_legal
 from .trails import trails_do, trails_legal
 from .transport import (
@@ -106,6 +106,8 @@ def advance(state) -> None:
                 run(state, top)
                 continue
             if kind is Pay:
+                if pay_forced(state, top):  # no choice left at any step: paid at once
+                    continue
                 acts = pay_legal(state, top)
                 if len(acts) == 1:
                     pay_do(state, top, acts[0])

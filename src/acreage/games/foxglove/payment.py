@@ -82,8 +82,38 @@ def pay_do(state, top: Pay, action: Action) -> None:
         state.frames[-1] = Pay(seat, owed, purpose)
         return
     state.frames.pop()
+    _purchase(state, seat, purpose, owed[6])
+
+
+def pay_forced(state, top: Pay) -> bool:
+    """Settle a payment with no choice left in one go: where every type still owed is held
+    by one building of the town only, and no unit may be wood or stone, paying cube by cube
+    would offer one action at each step (``pay_legal``), so the cubes are taken at once and
+    the purchase happens. False, changing nothing, where some step would offer a choice, or
+    while events are logged (each cube paid is an event)."""
+    owed = top.owed
+    if owed[5] or owed[6] or state._events is not None:
+        return False
+    cubes = state.cubes[top.seat]
+    takes = []
+    for g in range(NUM_GOODS):
+        k = owed[g]
+        if k:
+            column = cubes[g::NUM_GOODS]
+            if len(column) - column.count(0) != 1:
+                return False
+            takes.append((column.index(max(column)) * NUM_GOODS + g, k))
+    for i, k in takes:
+        cubes[i] -= k
+    state.frames.pop()
+    _purchase(state, top.seat, top.purpose, 0)
+    return True
+
+
+def _purchase(state, seat: int, purpose, substitutes_left: int) -> None:
+    """Nothing is owed any more: the tile is built, the trail laid or the upgrade made."""
     if isinstance(purpose, Build):
-        state.wood_for_stone_left[seat] = owed[6]
+        state.wood_for_stone_left[seat] = substitutes_left
         complete_build(state, seat, purpose.tile, purpose.cell)
     elif isinstance(purpose, NewTrail):
         place_trail(state, seat, purpose.cell, purpose.shape)
