@@ -66,10 +66,19 @@ def turn_actions(state, seat: int) -> list[Action]:
     if len(state.building_tiles[seat]) >= MAX_BUILDINGS:
         return acts
     subs = state.wood_for_stone_left[seat]
+    if not subs:  # each type pays for itself: the cost is compared type by type, inline
+        wood, stone, wheat, coal, sheep = goods
+        for space in state.display:
+            if space:
+                tid = space[-1]  # identical tiles share a space, so each tile appears once
+                c = _COSTS[tid]
+                if wood >= c[0] and stone >= c[1] and wheat >= c[2] and coal >= c[3] and sheep >= c[4]:
+                    acts.append(_BUILDS[tid])
+        return acts
     owed_by_tile = _OWED[subs] if subs < len(_OWED) else _owed_with(subs)
     for space in state.display:
         if space:
-            tid = space[-1]  # identical tiles share a space, so each tile appears once
+            tid = space[-1]
             if affordable(owed_by_tile[tid], goods):
                 acts.append(_BUILDS[tid])
     return acts
@@ -83,6 +92,7 @@ def _owed_with(subs: int) -> tuple[tuple[int, ...], ...]:
 #: Each tile's build owed, by the wood-for-stone substitutions left (a few at most), and each
 #: tile's build action: made once, asked for at every construction turn.
 _OWED = tuple(_owed_with(subs) for subs in range(4))
+_COSTS = tuple(tuple(tile.cost) for tile in TILES)
 _BUILDS = tuple(Action(BUILD, tile.id) for tile in TILES)
 
 
