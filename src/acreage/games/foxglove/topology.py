@@ -295,10 +295,8 @@ class Topology:
                     label = self.comp[cell]
                     group = by_group.get(label)
                     if group is None:
-                        members = self.members[label]
-                        group = by_group[label] = [tuple(d for d in members if accepts[d] & bit)
-                                                   for bit in _BITS]
-                    rows.append(tuple(t if b not in t else tuple(d for d in t if d != b) for t in group))
+                        group = by_group[label] = _accepting(self.members[label], accepts)
+                    rows.append(tuple(t if b not in t else _without(t, b) for t in group))
             targets = self._targets[expert] = tuple(rows)
         return targets
 
@@ -399,3 +397,20 @@ def _with_cell(comp: dict[int, int], cell: int, label: int) -> dict[int, int]:
         out[c] = lab
     out.update(items)
     return out
+
+
+def _accepting(members: tuple[int, ...], accepts: list[int]) -> list[tuple[int, ...]]:
+    """Per goods type, the ``members`` (in order) whose tile shows that type: one pass."""
+    by_type: list[list[int]] = [[] for _ in _BITS]
+    for d in members:
+        shown = accepts[d]
+        for g, bit in enumerate(_BITS):
+            if shown & bit:
+                by_type[g].append(d)
+    return [tuple(x) for x in by_type]
+
+
+def _without(t: tuple[int, ...], b: int) -> tuple[int, ...]:
+    """``t`` less its one ``b``."""
+    i = t.index(b)
+    return t[:i] + t[i + 1:]
