@@ -130,10 +130,10 @@ def test_a_grown_town_derives_its_frontier_needs_from_its_parent():
     topo = _town()
     topo.frontier_needs()
     child = topo.grown(cell_of(1, 0), -EW, [0, 1])
-    assert child._needs is not None  # derived at once, not left to be worked out again
-    assert child._needs == Topology(child._cells, [0, 1]).frontier_needs()
+    assert child._masks is not None  # derived at once, not left to be worked out again
+    assert child.frontier_needs() == Topology(child._cells, [0, 1]).frontier_needs()
     untouched = _town().grown(cell_of(1, 0), -EW, [0, 1])
-    assert untouched._needs is None  # the parent never needed them: nothing derived
+    assert untouched._masks is None  # the parent never needed them: nothing derived
 
 
 def test_the_same_change_to_one_layout_gives_one_shared_successor():
