@@ -138,7 +138,6 @@ def test_kuly_example_FF_EX_8_FF_TRN_8_FF_PRC_1():
     plan.apply_to(c)
     assert sc.cubes_at(c, 0, (0, 2)) == {"coal": 3}  # Kiln: 3 wood turned into coal
     assert sc.cubes_at(c, 0, (0, 4)) == {}  # Butcher: 2 × (coal + sheep) = 14
-    assert plan.solve_time < 5
 
 
 def test_round_4_chain_FF_EX_15_FF_FIN_2_FF_FIN_4():

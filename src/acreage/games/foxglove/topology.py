@@ -65,7 +65,8 @@ class Topology:
     """Connectivity facts of one town layout. Treat as immutable once built."""
 
     __slots__ = ("frontier", "_frontier_index", "trails", "_trail_index", "comp", "members", "_expert",
-                 "_cells", "_kinds", "_needs", "_masks", "_upgradable", "_grown", "_firsts", "_targets", "__weakref__")
+                 "_cells", "_kinds", "_needs", "_masks", "_upgradable", "_grown", "_firsts", "_targets",
+                 "__weakref__")
 
     def __init__(self, cells: dict[int, int], kinds: list[int]) -> None:
         self._cells = cells.copy()
@@ -279,7 +280,7 @@ class Topology:
             if self._masks is None:
                 cells = self._cells
                 self._masks = tuple([openings_needed(cells, cell) for cell in self.frontier])
-            self._needs = tuple(zip(self.frontier, self._masks))
+            self._needs = tuple(zip(self.frontier, self._masks, strict=True))
         return self._needs
 
     def upgradable(self) -> tuple[tuple[int, int], ...]:
