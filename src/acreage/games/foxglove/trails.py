@@ -29,8 +29,10 @@ def trails_legal(state, top: Trails) -> list[Action]:
     topo = topology(state, seat)
     if (budget >= 1 or state.free_trails[seat] > 0) and state.trails_laid[seat] < MAX_TRAILS:
         shapes = 0 if budget >= 2 else 1  # a T-junction costs 2 and is never free (FF-TRL-3)
-        for cell, need in topo.frontier_needs():
-            acts += _new_trails(cell, need)[shapes]
+        made = _NEW_TRAILS
+        for pair in topo.frontier_needs():
+            got = made.get(pair)
+            acts += (got if got is not None else _new_trails(*pair))[shapes]
     if budget >= 1:
         for cell, live in topo.upgradable():
             acts += _upgrades(cell, live)
