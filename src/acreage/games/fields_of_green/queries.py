@@ -12,7 +12,7 @@ from collections import deque
 
 from ...core.caches import memo_table
 from . import rulings as R
-from .actions import SPLITS, neighbours, xy
+from .actions import _W, SPLITS, neighbours, xy
 from .constants import (
     CATS,
     EQ_CUT,
@@ -106,24 +106,34 @@ def tower_distances(state, seat: int, p: int, extra: int = -1) -> dict[int, int]
             if d <= rng_:
                 out[c] = d
         return out
+    # Breadth first, one ring of steps at a time (the same order as a queue gives).
     dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        c = queue.popleft()
-        d = dist[c]
-        if d == rng_:
-            continue
-        for nb in neighbours(c):
-            if nb not in dist and (nb in cells or nb == extra):
-                dist[nb] = d + 1
-                queue.append(nb)
+    ring = [start]
+    for d in range(1, rng_ + 1):
+        reached = []
+        for c in ring:
+            for nb in neighbours(c):
+                if nb not in dist and (nb in cells or nb == extra):
+                    dist[nb] = d
+                    reached.append(nb)
+        if not reached:
+            break
+        ring = reached
     return dist
 
 
 def towers_in_range(state, seat: int, cell: int) -> list[int]:
     """Towers whose Water may pay at ``cell`` (measured as if ``cell`` held a card)."""
     extra = -1 if cell in state.cells[seat] else cell
-    return [p for p in towers(state, seat) if cell in tower_distances(state, seat, p, extra)]
+    cx, cy = divmod(cell, _W)
+    out = []
+    for p in towers(state, seat):
+        tx, ty = divmod(state.piece_cells[seat][p], _W)
+        if abs(cx - tx) + abs(cy - ty) > tower_range(state, seat, p):
+            continue  # no path over cards is shorter than the straight steps
+        if cell in tower_distances(state, seat, p, extra):
+            out.append(p)
+    return out
 
 
 def water_in_range(state, seat: int, cell: int) -> int:
@@ -166,11 +176,16 @@ def frontier_water(state, seat: int, front: list[int]) -> dict[int, int]:
                 if abs(fx - tx) + abs(fy - ty) <= rng_:
                     avail[f] += w
             continue
-        dist = tower_distances(state, seat, p)
-        for f in front:
-            best = min((dist[nb] for nb in neighbours(f) if nb in dist), default=rng_)
-            if best + 1 <= rng_:
-                avail[f] += w
+        # A frontier cell is in range where a card beside it is less than the range away:
+        # marked from the cards' side (fewer than the frontier's cells, and no minimum taken).
+        reached = set()
+        for c, d in tower_distances(state, seat, p).items():
+            if d < rng_:
+                for nb in neighbours(c):
+                    if nb in avail:
+                        reached.add(nb)
+        for f in reached:
+            avail[f] += w
     return avail
 
 
