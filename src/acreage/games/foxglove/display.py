@@ -7,6 +7,9 @@ Functions of the state; the refill and the solo refresh run as automatic steps a
 
 from __future__ import annotations
 
+from functools import cache
+
+from ...core.caches import memo_table
 from .constants import TIER_INDEX
 from .content import TILES, find_tile
 from .frames import Refill, SoloRefresh
@@ -16,12 +19,8 @@ from .rulings import C_SPACES, SOLO_ROWS, SOLO_SETUPS
 
 def setup_tiles(state) -> None:
     """Stacks and display (FF-SET-8/9/13/14, FF-SOLO-3/4/5)."""
-    advanced = state.options.get("advanced_tiles", True)
-    stacks: list[list[int]] = [[], [], []]
-    for t in TILES:
-        if t.tier == "start" or (t.advanced and not advanced):
-            continue
-        stacks[TIER_INDEX[t.tier]].extend([t.id] * t.copies)
+    advanced = bool(state.options.get("advanced_tiles", True))
+    stacks = [list(tier) for tier in _unshuffled_stacks(advanced)]
     setup = state.options.get("solo_setup", 1) if state.solo else 1
     _, a_names, c_names = SOLO_SETUPS[setup]
     named_a = [find_tile(n, "A").id for n in a_names]
@@ -46,6 +45,21 @@ def setup_tiles(state) -> None:
             fill_space(state, space, 0)
         for space in range(state.n_ab, state.n_ab + C_SPACES):
             fill_space(state, space, 2)
+
+@cache
+def _unshuffled_stacks(advanced: bool) -> tuple[tuple[int, ...], ...]:
+    """The A, B and C stacks before shuffling: every copy of every tile of the tier, in the
+    content's order (the advanced ones only with ``advanced``). Made once per choice."""
+    stacks: list[list[int]] = [[], [], []]
+    for t in TILES:
+        if t.tier == "start" or (t.advanced and not advanced):
+            continue
+        stacks[TIER_INDEX[t.tier]].extend([t.id] * t.copies)
+    return tuple(tuple(tier) for tier in stacks)
+
+
+memo_table(_unshuffled_stacks)
+
 
 def fill_space(state, space: int, tier: int) -> list[int]:
     """Draw into an empty space, stacking identical draws (FF-SET-14, FF-DSP-2..4);
