@@ -152,7 +152,10 @@ class Topology:
             new.trails, new._trail_index = self.trails, self._trail_index
         # The groups joined to the cell merge; groups are labelled by their first cell's order.
         comp = self.comp
-        merged = {comp[nb] for d, nb in neighbours(cell) if nb in comp and joined(cells, kinds, cell, d, nb)}
+        merged = set()
+        for d, nb in neighbours(cell):
+            if nb in comp and joined(cells, kinds, cell, d, nb):
+                merged.add(comp[nb])
         if not fresh:
             merged.add(comp[cell])
         if fresh and len(merged) <= 1:
@@ -233,7 +236,10 @@ class Topology:
                 new_members[label] = members[old]
         new._firsts = tuple(new_firsts)
         new.members = new_members
-        new.comp = _with_cell({c: relabel[label] for c, label in comp.items()}, cell, place)
+        if place == (len(firsts) if moved < 0 else moved):  # every old label stays: no relabelling
+            new.comp = _with_cell(comp, cell, place)
+        else:
+            new.comp = _with_cell({c: relabel[label] for c, label in comp.items()}, cell, place)
 
     def _regroup(self, new: Topology, cell: int, fresh: bool, merged: set[int]) -> None:
         """``_grow``'s general case: merge the groups and label every group anew."""
