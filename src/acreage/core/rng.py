@@ -165,7 +165,8 @@ class Rng:
         without a Python step per item. Two keys of one sequence share their random bits with
         probability below 1e-8 for a deck of 130; such a tie falls to the low byte's order.
         Long sequences of other things, or over 1,000 sequences, are sorted on whole keys
-        (``_permute_keyed``); fewer than eight items in all are shuffled one by one."""
+        (``_permute_keyed``); fewer than eight items in all are shuffled one by one. Items read
+        as bytes come back as plain ints (a bool or an ``IntEnum`` member as its number)."""
         sizes = list(map(len, seqs))
         total = sum(sizes)
         if total < _PERMUTE_MIN:  # a few items: shuffled one by one, as ``permute`` does
