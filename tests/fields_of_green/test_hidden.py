@@ -435,3 +435,16 @@ def test_determinizing_a_determinized_state_settles_its_orders_first_FG_HID_10()
     assert Counter(c for deck in dd.decks for c in deck) + Counter(dd.pile) == \
         Counter(c for deck in s.decks for c in deck) + Counter(s.pile)
     assert sorted(dd.equipment_stack) == sorted(s.equipment_stack)
+
+
+def test_setting_a_determinized_deck_draws_the_rest_first_FG_HID_10():
+    """FG-HID-10: a deck written into a determinized state replaces the settled one; the
+    stack's order still to draw is drawn as it would have been (a tool that edits a
+    determinized position sees no order change behind its back)."""
+    s = next(p for p in positions(2, 7) if p.year == 1)
+    d = s.determinize(0, Rng(3))
+    reference = d.clone()
+    stack = reference.equipment_stack  # settles the reference's orders
+    d.decks = [[], [], [], []]
+    assert d._unordered is None and d.decks == [[], [], [], []]
+    assert d.equipment_stack == stack

@@ -125,18 +125,23 @@ class FieldsState(GameState):
     #: when every order is in place, as in every real game.
     _unordered: tuple[int, int] | None = None
 
+    def _settle(self) -> None:
+        from .hidden import settle_orders
+
+        settle_orders(self)
+
     @property
     def decks(self) -> list[list[int]]:
         """The four main decks (top = end of each list), in order: reading them settles the
         order a determinization left to draw."""
         if self._unordered is not None:
-            from .hidden import settle_orders
-
-            settle_orders(self)
+            self._settle()
         return self._decks
 
     @decks.setter
     def decks(self, value: list[list[int]]) -> None:
+        if self._unordered is not None:  # what is still to draw is drawn first, then replaced
+            self._settle()
         self._decks = value
 
     @property
@@ -144,13 +149,13 @@ class FieldsState(GameState):
         """The Equipment stack (index 0 = bottom), in order: reading it settles the order a
         determinization left to draw."""
         if self._unordered is not None:
-            from .hidden import settle_orders
-
-            settle_orders(self)
+            self._settle()
         return self._equipment_stack
 
     @equipment_stack.setter
     def equipment_stack(self, value: list[int]) -> None:
+        if self._unordered is not None:  # what is still to draw is drawn first, then replaced
+            self._settle()
         self._equipment_stack = value
 
     # ------------------------------------------------------------------ playing
