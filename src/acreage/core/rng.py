@@ -35,6 +35,18 @@ def _doubles(n: int) -> struct.Struct:
     return form
 
 
+def _all_bytes(seqs) -> bytes | None:
+    """Every sequence's items as one run of bytes, or None where some item is not an int from
+    0 to 255 (a sequence of words is told by its first item, without an exception)."""
+    for seq in seqs:
+        if seq and type(seq[0]) is not int:
+            return None
+    try:
+        return b"".join(map(bytes, seqs))
+    except (ValueError, TypeError):
+        return None
+
+
 def _lows(seqs) -> tuple[list[bytes] | None, list[bool]]:
     """``permute_all``'s low bytes for sequences not all of bytes: a sequence of ints from
     0 to 255 gives its items, any other its places (``None`` if such a sequence is longer
@@ -42,14 +54,17 @@ def _lows(seqs) -> tuple[list[bytes] | None, list[bool]]:
     lows: list[bytes] = []
     placed: list[bool] = []
     for seq in seqs:
-        try:
-            lows.append(bytes(seq))
-            placed.append(False)
-        except (ValueError, TypeError):
-            if len(seq) > 256:
-                return None, placed
-            lows.append(_PLACES[:len(seq)])
-            placed.append(True)
+        if not seq or type(seq[0]) is int:
+            try:
+                lows.append(bytes(seq))
+                placed.append(False)
+                continue
+            except (ValueError, TypeError):  # an int past a byte, or a later item not an int
+                pass
+        if len(seq) > 256:
+            return None, placed
+        lows.append(_PLACES[:len(seq)])
+        placed.append(True)
     return lows, placed
 
 
@@ -99,21 +114,9 @@ class Rng:
     def shuffle(self, seq: MutableSequence) -> None:
         """Fisher–Yates shuffle in place: ``j = below(i + 1)`` for each ``i`` from the end, with
         ``next64`` and ``below`` written out in the loop (the same draws, the same order: every
-        seeded game depends on it), since a determinization shuffles whole decks."""
-        state = self.state
-        for i in range(len(seq) - 1, 0, -1):
-            n = i + 1
-            limit = _TWO64 - _TWO64 % n
-            while True:
-                state = (state + _GOLDEN) & _MASK
-                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                x = z ^ (z >> 31)
-                if x < limit:
-                    break
-            j = x % n
-            seq[i], seq[j] = seq[j], seq[i]
-        self.state = state
+        seeded game depends on it), since a determinization shuffles whole decks. Every step
+        of :meth:`shuffle_end`."""
+        self.shuffle_end(seq, len(seq))
 
     def shuffle_end(self, seq: MutableSequence, count: int) -> None:
         """Put ``count`` items drawn uniformly at random, in random order, at the end of
@@ -178,9 +181,8 @@ class Rng:
             self._permute_keyed(seqs, total)
             return
         placed: list[bool] | None = None
-        try:
-            low = b"".join(map(bytes, seqs))
-        except (ValueError, TypeError):  # some sequence holds other things than bytes
+        low = _all_bytes(seqs)
+        if low is None:  # some sequence holds other things than bytes
             lows, placed = _lows(seqs)
             if lows is None:
                 self._permute_keyed(seqs, total)

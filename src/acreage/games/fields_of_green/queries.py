@@ -12,7 +12,7 @@ from collections import deque
 
 from ...core.caches import memo_table
 from . import rulings as R
-from .actions import _W, SPLITS, neighbours, xy
+from .actions import SPLITS, neighbours, xy
 from .constants import (
     CATS,
     EQ_CUT,
@@ -125,10 +125,10 @@ def tower_distances(state, seat: int, p: int, extra: int = -1) -> dict[int, int]
 def towers_in_range(state, seat: int, cell: int) -> list[int]:
     """Towers whose Water may pay at ``cell`` (measured as if ``cell`` held a card)."""
     extra = -1 if cell in state.cells[seat] else cell
-    cx, cy = divmod(cell, _W)
+    cx, cy = xy(cell)
     out = []
     for p in towers(state, seat):
-        tx, ty = divmod(state.piece_cells[seat][p], _W)
+        tx, ty = xy(state.piece_cells[seat][p])
         if abs(cx - tx) + abs(cy - ty) > tower_range(state, seat, p):
             continue  # no path over cards is shorter than the straight steps
         if cell in tower_distances(state, seat, p, extra):

@@ -46,6 +46,7 @@ def setup_tiles(state) -> None:
         for space in range(state.n_ab, state.n_ab + C_SPACES):
             fill_space(state, space, 2)
 
+
 @cache
 def _unshuffled_stacks(advanced: bool) -> tuple[tuple[int, ...], ...]:
     """The A, B and C stacks before shuffling: every copy of every tile of the tier, in the

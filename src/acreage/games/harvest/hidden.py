@@ -86,20 +86,14 @@ def determinize(state, seat: int, rng):
     deck = c.festival_deck
     rest = deck[:-1]  # the deck top is visible (HV-FFC-5)
     setup = _setup_open(c)  # other seats' dealt cards and pending choices
-    # Gairy's deck holds area names: its order is drawn as an order of places, so every
-    # sequence shuffled is of small ints (``permute_all``'s quickest path).
-    gairy = c.gairy_deck
-    places = list(range(len(gairy)))
     if setup:
         seen_c = set(c.dealt_characters[seat])
         seen_h = set(c.dealt_farmhouses[seat])
         pc = [x.id for x in CHARACTERS if (c.fall_festival or not x.expansion) and x.id not in seen_c]
         ph = [x.id for x in FARMHOUSES if x.id not in seen_h]
-        r.permute_all(c.sunrise_stack, c.building_stack, pool, rest, places, pc, ph)
+        r.permute_all(c.sunrise_stack, c.building_stack, pool, rest, c.gairy_deck, pc, ph)
     else:
-        r.permute_all(c.sunrise_stack, c.building_stack, pool, rest, places)
-    if len(gairy) > 1:
-        c.gairy_deck = [gairy[i] for i in places]
+        r.permute_all(c.sunrise_stack, c.building_stack, pool, rest, c.gairy_deck)
     if below:
         pool = pool[: len(below)]
         for st in c.market_stacks:
