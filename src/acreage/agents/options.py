@@ -114,8 +114,8 @@ OPTIONS: dict[str, dict[str, Opt]] = {
         "playout": _flag("play leaves on with greedy to the game's horizon"),
         "book": _flag("play the game's opening-book move where it has one"),
         "best_mix": Opt("float", low=0, high=1, help="solo: share of the best reward in a child's value"),
-        "order_keep": Opt("int", low=0,
-                          help="the ordering look-ahead judges at most this many options a step (0: all)"),
+        "order_keep": Opt("int", low=0, help="the ordering look-ahead judges at most this many options "
+                                             "a step (0: all; default 2)"),
     },
     "beam": {
         "width": Opt("int", low=1, help="positions kept per level"),

@@ -115,9 +115,9 @@ def test_bots_use_the_shortlist_unless_told_not_to(monkeypatch):
     calls = {"n": 0}
     real = game_info("foxglove")
 
-    def counted(state, actions):
+    def counted(state, actions, keep=None):
         calls["n"] += 1
-        return real.shortlist(state, actions)
+        return real.shortlist(state, actions, keep=keep)
 
     patched = dataclasses.replace(real, shortlist=counted)
     for module in (simple, mcts):

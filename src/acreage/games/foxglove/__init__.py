@@ -75,13 +75,16 @@ OPTIONS = {
 
 #: Named bot levels (docs/bots.md has each one's measured strength). ``hard`` at 200 iterations
 #: thinks about half a second a move on average (more on a searched move, nothing on a planned
-#: one) and won 86 % (78–91 %) of 100 paired games against ``medium`` (2026-12-06).
+#: one) and won 86 % (78–91 %) of 100 paired games against ``medium`` (2026-12-06). Its search
+#: keeps the full ordering it was measured with (``order_keep=0``; MCTS's default is the cheaper
+#: one) until a sequential test passes a cheaper spec (``tools/ladder.py sprt``).
 LEVELS = (
     Level("easy", "greedy:temperature=4",
           "looks one move ahead by its judgement of the town, and often takes a lesser option"),
     Level("medium", "greedy", "always takes the best move one step ahead by its judgement of the town"),
-    Level("hard", "mcts:iterations=200", "searches ahead (200 iterations, about half a second a move)",
-          solo="mcts:iterations=50"),
+    Level("hard", "mcts:iterations=200,order_keep=0",
+          "searches ahead (200 iterations, about half a second a move)",
+          solo="mcts:iterations=50,order_keep=0"),
 )
 
 GAME_INFO = GameInfo(
