@@ -402,6 +402,15 @@ def test_mcts_order_keep_orders_a_node_judging_fewer_cells_and_completes_expansi
     assert builds and all(ch.path and str(ch.path[0]).startswith("place") for ch in builds)
 
 
+def test_mcts_orders_cheaply_by_default_while_foxgloves_hard_level_keeps_the_full_ordering():
+    """The cheaper ordering is MCTS's default; a level keeps the search it was measured with
+    until a sequential test passes a new spec, so Foxglove's ``hard`` (and its solo spec) say
+    ``order_keep=0``."""
+    assert make_agent("mcts", seed=1).order_keep == 2
+    assert make_agent("hard", seed=1, game="foxglove", players=2).order_keep == 0
+    assert make_agent("hard", seed=1, game="foxglove", players=1).order_keep == 0
+
+
 def test_mcts_refuses_a_negative_order_keep():
     with pytest.raises(Exception, match="order_keep"):
         make_agent("mcts:order_keep=-1")
