@@ -8,8 +8,9 @@ on the machine's load, and the workload prints a hash of every move it made, whi
 change. Two workloads:
 
 * ``random``: seeded games of one game between uniform random players (the engine alone);
-* ``mcts``: a fixed MCTS search (seeded agents, a fixed number of iterations) from positions
-  of greedy games at 1, 2 and 4 players (the engine and the bots' judgement).
+* ``mcts``: positions sampled from greedy games at 1, 2 and 4 players, then a fixed MCTS
+  search (seeded agents, a fixed number of iterations) from each (the engine and the bots'
+  judgement; the sampling's greedy games are about a quarter of the count).
 
     python bench/instructions.py random --game foxglove --games 100
     python bench/instructions.py mcts --iterations 15 --count
