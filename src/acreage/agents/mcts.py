@@ -122,7 +122,6 @@ class MctsAgent(Agent):
         book: int = 1,
         best_mix: float = 0.3,
         order_keep: int = 2,
-        expand_keep: int = 0,
     ) -> None:
         """One function: each option is checked and stored beside the comment that says what it
         does (``docs/bots.md`` lists them)."""
@@ -177,11 +176,6 @@ class MctsAgent(Agent):
         if order_keep < 0:
             raise ValueError(f"mcts option order_keep={order_keep} is a count: give 0 or more")
         self.order_keep = order_keep
-        #: The completion of a turn the search expands judges at most this many options of
-        #: each step (the game's shortlist cut to this size); 0: the whole shortlist.
-        if expand_keep < 0:
-            raise ValueError(f"mcts option expand_keep={expand_keep} is a count: give 0 or more")
-        self.expand_keep = expand_keep
         self._mix = 0.0  # best_mix during a single-player search, else 0
         self._horizon = None  # the game's horizon function during a search, if playouts are on
         self._pruning = None  # the game's shortlist function during a search, if used
@@ -405,10 +399,7 @@ class MctsAgent(Agent):
             sim.apply(step)
             if record is not None:
                 record.append(step)
-        pruning = self._pruning
-        if self.expand_keep and pruning is not None:
-            pruning = partial(pruning, keep=self.expand_keep)
-        complete_turn(sim, player, judge, self.rng, path=record, shortlist=pruning)
+        complete_turn(sim, player, judge, self.rng, path=record, shortlist=self._pruning)
 
     def _ordered(self, node: _Node, sim, player: int, legal: list, judge) -> list:
         """Legal actions, most promising first by a cheap look-ahead (short follow-ups only).

@@ -116,8 +116,6 @@ OPTIONS: dict[str, dict[str, Opt]] = {
         "best_mix": Opt("float", low=0, high=1, help="solo: share of the best reward in a child's value"),
         "order_keep": Opt("int", low=0, help="the ordering look-ahead judges at most this many options "
                                              "a step (0: all; default 2)"),
-        "expand_keep": Opt("int", low=0, help="an expanded turn's completion judges at most this many "
-                                              "options a step (0: all)"),
     },
     "beam": {
         "width": Opt("int", low=1, help="positions kept per level"),
