@@ -279,15 +279,20 @@ def test_a_and_b_kilns_never_share_a_stack_FF_DSP_6():
 
 
 SOLO_TABLE = {
-    2: (["Industrial Farm", "Smallholding", "Granary", "Windmill", "Lean-to", "Scrapyard"],
+    2: (["Industrial Farm", "Smallholding", "Granary",
+         "Windmill", "Lean-to", "Scrapyard"],
         ["Tavern", "Wheat Market", "Restaurant", "Grocer"]),
-    3: (["Meadow", "Charcoal Kiln", "Timberland", "Allotment", "Hot Spring", "Ore Mine"],
+    3: (["Meadow", "Charcoal Kiln", "Timberland",
+         "Allotment", "Hot Spring", "Ore Mine"],
         ["Marketplace", "Farmyard", "Smokehouse", "Butcher"]),
-    4: (["Swidden", "Alpine Meadow", "Peat Bog", "Quarry", "Granary", "Coal Shed"],
+    4: (["Swidden", "Alpine Meadow", "Peat Bog",
+         "Quarry", "Granary", "Coal Shed"],
         ["Distillery", "Cafe", "Factory", "Bakery"]),
-    5: (["Woolmill", "Barn", "Volcano", "Coal Mine", "Sheepfold", "Paddock"],
+    5: (["Woolmill", "Barn", "Volcano",
+         "Coal Mine", "Sheepfold", "Paddock"],
         ["Ranch", "Foundry", "Butcher", "Furniture Store"]),
-    6: (["Lambing Shed", "Fertile Plot", "Museum", "Swidden", "Sheepfold", "Hauler's Hut"],
+    6: (["Lambing Shed", "Fertile Plot", "Museum",
+         "Swidden", "Sheepfold", "Hauler's Hut"],
         ["Trading Company", "Ranch", "Stonemason", "Market"]),
 }
 

@@ -54,17 +54,13 @@ def _lows(seqs) -> tuple[list[bytes] | None, list[bool]]:
     lows: list[bytes] = []
     placed: list[bool] = []
     for seq in seqs:
-        if not seq or type(seq[0]) is int:
-            try:
-                lows.append(bytes(seq))
-                placed.append(False)
-                continue
-            except (ValueError, TypeError):  # an int past a byte, or a later item not an int
-                pass
-        if len(seq) > 256:
-            return None, placed
-        lows.append(_PLACES[:len(seq)])
-        placed.append(True)
+        low = _all_bytes((seq,))
+        placed.append(low is None)
+        if low is None:
+            if len(seq) > 256:
+                return None, placed
+            low = _PLACES[:len(seq)]
+        lows.append(low)
     return lows, placed
 
 

@@ -41,32 +41,38 @@ DISTINCT_TIE_ORDER = (0, 1, 2, 3, 4)  # wood, stone, wheat, coal, sheep
 #: FF-SOLO-10: the thresholds reported at the end of a solo game.
 SOLO_THRESHOLDS = (60, 80, 100, 120)
 
-#: FF-SOLO-3: the six solo displays (A/B area names, then C area names), laid row by row.
+#: FF-SOLO-3: the six solo displays (A/B area names, then C area names), laid row by row:
+#: the A/B area's top row of three, then its bottom row (``SOLO_ROWS``).
 SOLO_SETUPS: dict[int, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
     1: ("Random", (), ()),
     2: (
         "Bountiful Harvest",
-        ("Industrial Farm", "Smallholding", "Granary", "Windmill", "Lean-to", "Scrapyard"),
+        ("Industrial Farm", "Smallholding", "Granary",  # top row
+         "Windmill", "Lean-to", "Scrapyard"),  # bottom row
         ("Tavern", "Wheat Market", "Restaurant", "Grocer"),
     ),
     3: (
         "Food Festival",
-        ("Meadow", "Charcoal Kiln", "Timberland", "Allotment", "Hot Spring", "Ore Mine"),
+        ("Meadow", "Charcoal Kiln", "Timberland",  # top row
+         "Allotment", "Hot Spring", "Ore Mine"),  # bottom row
         ("Marketplace", "Farmyard", "Smokehouse", "Butcher"),
     ),
     4: (
         "Taste of Home",
-        ("Swidden", "Alpine Meadow", "Peat Bog", "Quarry", "Granary", "Coal Shed"),
+        ("Swidden", "Alpine Meadow", "Peat Bog",  # top row
+         "Quarry", "Granary", "Coal Shed"),  # bottom row
         ("Distillery", "Cafe", "Factory", "Bakery"),
     ),
     5: (
         "Resourceful Artisans",
-        ("Woolmill", "Barn", "Volcano", "Coal Mine", "Sheepfold", "Paddock"),
+        ("Woolmill", "Barn", "Volcano",  # top row
+         "Coal Mine", "Sheepfold", "Paddock"),  # bottom row
         ("Ranch", "Foundry", "Butcher", "Furniture Store"),
     ),
     6: (
         "Vibrant History",
-        ("Lambing Shed", "Fertile Plot", "Museum", "Swidden", "Sheepfold", "Hauler's Hut"),
+        ("Lambing Shed", "Fertile Plot", "Museum",  # top row
+         "Swidden", "Sheepfold", "Hauler's Hut"),  # bottom row
         ("Trading Company", "Ranch", "Stonemason", "Market"),
     ),
 }

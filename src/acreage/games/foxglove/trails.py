@@ -29,10 +29,9 @@ def trails_legal(state, top: Trails) -> list[Action]:
     topo = topology(state, seat)
     if (budget >= 1 or state.free_trails[seat] > 0) and state.trails_laid[seat] < MAX_TRAILS:
         shapes = 0 if budget >= 2 else 1  # a T-junction costs 2 and is never free (FF-TRL-3)
-        made = _NEW_TRAILS
+        made = _NEW_TRAILS.get  # the made lists read directly; a pair never seen is made once
         for pair in topo.frontier_needs():
-            got = made.get(pair)
-            acts += (got if got is not None else _new_trails(*pair))[shapes]
+            acts += (made(pair) or _new_trails(*pair))[shapes]
     if budget >= 1:
         for cell, live in topo.upgradable():
             acts += _upgrades(cell, live)
