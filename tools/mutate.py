@@ -7,7 +7,7 @@
     python tools/mutate.py harvest --show NAME          # the diff of one mutant
     python tools/mutate.py harvest --rerun-survivors    # test the survivors again (after new tests)
     python tools/mutate.py harvest --restats            # record test coverage again, keep verdicts
-    python tools/mutate.py foxglove --rerun-survivors --match _join_one   # only some survivors
+    python tools/mutate.py foxglove --rerun-survivors --match _join   # only some survivors
 
 Each game gets its own work folder ``build/mutation/<game>/``: links to ``src/`` and ``tests/``
 and a ``setup.cfg`` written from the shared ``[mutmut]`` section of the project's ``setup.cfg``,

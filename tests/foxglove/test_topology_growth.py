@@ -13,10 +13,11 @@ from acreage.games.foxglove.topology import Topology
 
 
 def _facts(topo: Topology) -> tuple:
-    # Lists of items, so the order of the dicts counts too (bots iterate ``comp``).
+    # The index dicts as lists of items (their order numbers actions); groups as dicts, their
+    # labels being first cells (no bot depends on the order of a group table).
     return (topo.frontier, list(topo.frontier_index.items()), topo.trails, list(topo.trail_index.items()),
-            list(topo.comp.items()), list(topo.members.items()), topo.frontier_needs(), topo.upgradable(),
-            [topo.expert(g) for g in range(5)], topo._firsts)
+            topo.comp, topo.members, topo.frontier_needs(), topo.upgradable(),
+            [topo.expert(g) for g in range(5)])
 
 
 @pytest.mark.parametrize("players", [1, 2, 4])
@@ -54,76 +55,66 @@ def test_a_town_with_a_grown_topology_pickles_as_its_layout():
     assert copy.legal_actions() == state.legal_actions()
 
 
-# --- which way a topology grows -----------------------------------------------------------
-# Growth has a common case (a new cell joins one group or none: the groups keep their cells, at
-# most one group moves in the label order) done without walking the groups, and a general case
-# (groups merge, or a trail is upgraded) that labels every group anew. Both give the fresh
-# build's facts (above); these tests pin which case each kind of change takes, since the
-# general case everywhere would be equally right and several times slower.
+# --- how a topology's groups grow ----------------------------------------------------------
+# Each group is labelled by its first cell, so a change relabels only the groups it touches:
+# a new cell joining one group after that group's first cell (the common case) adds itself and
+# nothing else; one before it takes that group's label over; groups the cell joins take the
+# smallest label among them. These tests pin which cells get which label (the equality with a
+# fresh build above pins the rest).
 
 EW, NS = E | W, N | S
+A, B = cell_of(0, 0), cell_of(3, 0)
 
 
 def _town() -> Topology:
-    """Two buildings apart, (0,0) and (3,0): two groups, labelled 0 and 1."""
-    return Topology({cell_of(0, 0): 0, cell_of(3, 0): 1}, [0, 1])
+    """Two buildings apart, (0,0) and (3,0): two groups, labelled by those cells."""
+    return Topology({A: 0, B: 1}, [0, 1])
 
 
-def _grow_counting(monkeypatch, topo: Topology, cell: int, code: int, kinds) -> tuple[Topology, int]:
-    calls = []
-    original = Topology._regroup
-
-    def counted(self, *args):
-        calls.append(args)
-        return original(self, *args)
-
-    monkeypatch.setattr(Topology, "_regroup", counted)
+def _grown(topo: Topology, cell: int, code: int, kinds) -> Topology:
     child = topo.grown(cell, code, kinds)
-    monkeypatch.setattr(Topology, "_regroup", original)
     cells = dict(topo._cells)
     cells[cell] = code
     assert _facts(child) == _facts(Topology(cells, list(kinds)))
-    return child, len(calls)
+    return child
 
 
-@pytest.mark.parametrize(("x", "y", "mask", "firsts"), [
-    (1, 0, EW, ((0, 0), (3, 0))),            # joins group 0 after its first cell
-    (2, 0, EW, ((0, 0), (2, 0))),            # joins group 1 before its first, after group 0's
-    (5, 5, NS, ((0, 0), (3, 0), (5, 5))),    # joins nothing, after every group's first
-    (3, -1, NS, ((3, -1), (0, 0))),          # joins group 1 before group 0's first: labels swap
-    (-5, -5, NS, ((-5, -5), (0, 0), (3, 0))),  # joins nothing, before the first groups
-    (2, 0, NS, ((0, 0), (2, 0), (3, 0))),    # joins nothing (its openings face away), between two groups
+@pytest.mark.parametrize(("x", "y", "mask", "label", "relabelled"), [
+    (1, 0, EW, (0, 0), ()),        # joins (0,0)'s group after its first cell
+    (2, 0, EW, (2, 0), ((3, 0),)),  # joins (3,0)'s group before its first cell: its label now
+    (5, 5, NS, (5, 5), ()),        # joins nothing: a group of its own
+    (3, -1, NS, (3, -1), ((3, 0),)),  # joins (3,0)'s group, before every first cell
+    (2, 0, NS, (2, 0), ()),        # joins nothing (its openings face away), between two groups
 ])
-def test_a_new_cell_joining_one_group_or_none_grows_the_topology_without_regrouping(monkeypatch, x, y,
-                                                                                  mask, firsts):
+def test_a_new_cell_joining_one_group_or_none_relabels_at_most_that_group_FF_TRL_13(x, y, mask, label,
+                                                                                  relabelled):
     topo = _town()
-    child, calls = _grow_counting(monkeypatch, topo, cell_of(x, y), -mask, [0, 1])
-    assert calls == 0
-    assert child._firsts == tuple(cell_of(*c) for c in firsts)
-    if firsts == ((0, 0), (3, 0)):
-        assert child._firsts is topo._firsts  # nothing to relabel, nothing rebuilt
+    cell = cell_of(x, y)
+    child = _grown(topo, cell, -mask, [0, 1])
+    assert child.comp[cell] == cell_of(*label)
+    assert {c for c in topo.comp if child.comp[c] != topo.comp[c]} == {cell_of(*c) for c in relabelled}
+    if not relabelled and label == (0, 0):
+        assert child.members is topo.members  # a trail after the first cell: nothing rebuilt
 
 
-def test_a_trail_joining_two_groups_and_an_upgrade_regroup(monkeypatch):
+def test_a_trail_joining_two_groups_and_an_upgrade_take_the_smallest_label_FF_TRL_13():
     topo = _town()
-    one, calls = _grow_counting(monkeypatch, topo, cell_of(1, 0), -EW, [0, 1])
-    assert calls == 0
-    both, calls = _grow_counting(monkeypatch, one, cell_of(2, 0), -EW, [0, 1])
-    assert calls == 1 and len(both._firsts) == 1 and both.members == {0: (0, 1)}
-    # A T-junction in place of the straight: the cell is not new, so the general way.
-    _tee, calls = _grow_counting(monkeypatch, one, cell_of(1, 0), -(E | W | N), [0, 1])
-    assert calls == 1
+    one = _grown(topo, cell_of(1, 0), -EW, [0, 1])
+    both = _grown(one, cell_of(2, 0), -EW, [0, 1])
+    assert set(both.comp.values()) == {A} and both.members == {A: (0, 1)}
+    # A T-junction in place of the straight: the cell is not new; its group keeps its label.
+    tee = _grown(one, cell_of(1, 0), -(E | W | N), [0, 1])
+    assert tee.comp == one.comp
 
 
-def test_a_new_building_joins_its_group_as_the_newest_member(monkeypatch):
+def test_a_new_building_joins_its_group_as_the_newest_member():
     topo = _town()
-    with_trail, _ = _grow_counting(monkeypatch, topo, cell_of(1, 0), -EW, [0, 1])
+    with_trail = _grown(topo, cell_of(1, 0), -EW, [0, 1])
     # At (2,0) the trail leads in; the building at (3,0) beside it is not joined (FF-EFX-25).
-    child, calls = _grow_counting(monkeypatch, with_trail, cell_of(2, 0), 2, [0, 1, 5])
-    assert calls == 0 and child.members[0] == (0, 2) and child.members[1] == (1,)
-    alone, calls = _grow_counting(monkeypatch, topo, cell_of(0, 1), 2, [0, 1, 5])
-    assert calls == 0  # beside (0,0) only: a group of its own
-    assert alone.members[2] == (2,)
+    child = _grown(with_trail, cell_of(2, 0), 2, [0, 1, 5])
+    assert child.members[A] == (0, 2) and child.members[B] == (1,)
+    alone = _grown(topo, cell_of(0, 1), 2, [0, 1, 5])
+    assert alone.members[cell_of(0, 1)] == (2,)  # beside (0,0) only: a group of its own
 
 
 def test_a_grown_town_derives_its_frontier_needs_from_its_parent():

@@ -16,6 +16,8 @@ from .content import TILES
 from .geometry import TEE_INDEX, neighbours, opposite
 from .goods import NUM_GOODS
 
+#: Each direction's opposite, by direction bit.
+_OPPOSITE = {d: opposite(d) for d in (1, 2, 4, 8)}
 #: Each goods type's bit in a tile's ``accepts``.
 _BITS = tuple(1 << g for g in range(NUM_GOODS))
 
@@ -65,7 +67,7 @@ class Topology:
     """Connectivity facts of one town layout. Treat as immutable once built."""
 
     __slots__ = ("frontier", "_frontier_index", "trails", "_trail_index", "comp", "members", "_expert",
-                 "_cells", "_kinds", "_needs", "_masks", "_upgradable", "_grown", "_firsts", "_targets",
+                 "_cells", "_kinds", "_needs", "_masks", "_upgradable", "_grown", "_targets",
                  "__weakref__")
 
     def __init__(self, cells: dict[int, int], kinds: list[int]) -> None:
@@ -85,13 +87,9 @@ class Topology:
         #: The town's trail cells, sorted (upgrade actions are numbered by this order).
         self.trails: tuple[int, ...] = tuple(sorted(c for c, code in cells.items() if code < 0))
         self._trail_index: dict[int, int] | None = None
+        #: Cell → its group's label, and label → the group's buildings in order. A label is
+        #: the group's first cell, so a grown topology labels as a fresh build does.
         self.comp, self.members = self._components(lambda cell: True)
-        firsts: list[int] = []
-        for c, label in self.comp.items():
-            if label == len(firsts):
-                firsts.append(c)
-        #: Each group's first cell, by label (labels follow the first cells' order).
-        self._firsts = tuple(firsts)
         self._expert: dict[int, tuple[dict[int, int], dict[int, tuple[int, ...]]]] = {}
         self._needs: tuple[tuple[int, int], ...] | None = None
         #: The openings each frontier cell demands, in frontier order (``frontier_needs``'s
@@ -110,11 +108,12 @@ class Topology:
         upgraded to a T-junction), ``kinds`` the town's tiles after it: derived from this one
         instead of built again, and equal to a fresh build.
 
-        Adding a cell, or opening a trail wider, only adds connections (``joined`` depends on
-        the two cells alone), so the groups the cell joins merge and every other group stays as
-        it was. Successors are remembered while some position holds them (weakly, so a game's
-        chain of layouts is not kept alive by its first one): the clones of a search that lay the
-        same trail share one topology, as positions with one layout share one through
+        Adding a cell, or turning a trail into a T-junction (which keeps every opening that
+        joins something), only adds connections (``joined`` depends on the two cells alone), so
+        the groups the cell joins merge and every other group stays as it was, label included.
+        Successors are remembered while some position holds them (weakly, so a game's chain of
+        layouts is not kept alive by its first one): the clones of a search that lay the same
+        trail share one topology, as positions with one layout share one through
         ``queries.topology``."""
         tile = kinds[code] if code >= 0 else -1
         key = (cell, code, tile)
@@ -142,15 +141,17 @@ class Topology:
         new._upgradable = None
         new._targets = {}
         if fresh:
-            self._grow_frontier(new, cell, cells)
-        else:
+            self._grow_frontier(new, cell, code, cells)
+        else:  # an upgrade: the frontier stays; the cells its new openings face demand them
             new.frontier, new._frontier_index = self.frontier, self._frontier_index
+            if self._masks is not None:
+                new._masks = self._reopened(cell, -self._cells[cell], -code, cells, self._masks)
         if fresh and code < 0:
             new.trails = tuple(sorted((*self.trails, cell)))
             new._trail_index = None
         else:
             new.trails, new._trail_index = self.trails, self._trail_index
-        # The groups joined to the cell merge; groups are labelled by their first cell's order.
+        # The groups joined to the cell merge into one, labelled by its first cell.
         comp = self.comp
         merged = set()
         for d, nb in neighbours(cell):
@@ -158,17 +159,14 @@ class Topology:
                 merged.add(comp[nb])
         if not fresh:
             merged.add(comp[cell])
-        if fresh and len(merged) <= 1:
-            self._join_one(new, cell, code, merged)
-        else:
-            self._regroup(new, cell, fresh, merged)
+        _join(new, comp, self.members, cell, code, merged)
         return new
 
-    def _grow_frontier(self, new: Topology, cell: int, cells: dict[int, int]) -> None:
+    def _grow_frontier(self, new: Topology, cell: int, code: int, cells: dict[int, int]) -> None:
         """``_grow``'s frontier: this one less ``cell``, plus its empty neighbours, kept in
         order by bisection (no set, no sort). Where this topology knows what openings its
-        frontier cells demand, only the cells beside the new one (some new to the frontier)
-        are asked again; the rest keep theirs."""
+        frontier cells demand, a cell new to the frontier is asked; one already there changes
+        only where a new trail opens toward it (a building demands nothing), by one bit."""
         front = list(self.frontier)
         masks = list(self._masks) if self._masks is not None else None
         i = bisect_left(front, cell)
@@ -176,7 +174,8 @@ class Topology:
             del front[i]
             if masks is not None:
                 del masks[i]
-        for _d, nb in neighbours(cell):
+        opens = -code if code < 0 else 0
+        for d, nb in neighbours(cell):
             if nb in cells:
                 continue
             j = bisect_left(front, nb)
@@ -184,84 +183,27 @@ class Topology:
                 front.insert(j, nb)
                 if masks is not None:
                     masks.insert(j, openings_needed(cells, nb))
-            elif masks is not None:
-                masks[j] = openings_needed(cells, nb)
+            elif masks is not None and opens & d:
+                masks[j] |= _OPPOSITE[d]
         new.frontier = tuple(front)
         new._frontier_index = None
         if masks is not None:
             new._masks = tuple(masks)
 
-    def _join_one(self, new: Topology, cell: int, code: int, merged: set[int]) -> None:
-        """The common case of ``_grow``: a new cell joins one group or none. The groups keep
-        their cells; at most one group's first cell changes (or a group is new), so the labels
-        only move along by one, and no group is walked again (the general case, ``_regroup``,
-        is for groups that merge and for upgrades)."""
-        firsts = self._firsts
-        comp = self.comp
-        members = self.members
-        if merged:
-            (joined_label,) = merged
-            if cell > firsts[joined_label]:
-                # The group keeps its first cell: no label changes.
-                new._firsts = firsts
-                new_members = members
-                if code >= 0:  # the newest building has the largest index
-                    new_members = dict(members)
-                    new_members[joined_label] = (*members[joined_label], code)
-                new.members = new_members
-                new.comp = _with_cell(comp, cell, joined_label)
-                return
-            # The cell becomes its group's first: the group moves to the cell's place.
-            order = [label for label in range(len(firsts)) if label != joined_label]
-            moved = joined_label
-            found = (*members[joined_label], code) if code >= 0 else members[joined_label]
-        else:
-            order = list(range(len(firsts)))
-            moved = -1  # a new group of the cell alone
-            found = (code,) if code >= 0 else ()
-        place = bisect_left([firsts[label] for label in order], cell)
-        order.insert(place, moved)
-        relabel = [0] * len(firsts)
-        new_firsts = []
-        new_members = {}
-        for label, old in enumerate(order):
-            if old == moved:
-                new_firsts.append(cell)
-                new_members[label] = found
-                if old >= 0:
-                    relabel[old] = label
-            else:
-                relabel[old] = label
-                new_firsts.append(firsts[old])
-                new_members[label] = members[old]
-        new._firsts = tuple(new_firsts)
-        new.members = new_members
-        if place == (len(firsts) if moved < 0 else moved):  # every old label stays: no relabelling
-            new.comp = _with_cell(comp, cell, place)
-        else:
-            new.comp = _with_cell({c: relabel[label] for c, label in comp.items()}, cell, place)
-
-    def _regroup(self, new: Topology, cell: int, fresh: bool, merged: set[int]) -> None:
-        """``_grow``'s general case: merge the groups and label every group anew."""
-        cells = new._cells
-        groups: dict[int, list[int]] = {}
-        for c, label in self.comp.items():
-            groups.setdefault(-1 if label in merged else label, []).append(c)
-        if fresh:
-            groups.setdefault(-1, []).append(cell)
-        order = sorted(groups.values(), key=min)
-        label_of = {}
-        members = {}
-        for label, group in enumerate(order):
-            found = []
-            for c in group:
-                label_of[c] = label
-                if cells[c] >= 0:
-                    found.append(cells[c])
-            members[label] = tuple(sorted(found))
-        new.comp = {c: label_of[c] for c in sorted(cells)}
-        new.members = members
-        new._firsts = tuple(min(group) for group in order)
+    def _reopened(self, cell: int, old: int, shape: int, cells: dict[int, int],
+                  masks: tuple[int, ...]) -> tuple[int, ...]:
+        """``masks`` once the trail at ``cell`` opens as ``shape`` instead of ``old`` (an
+        upgrade keeps the live openings only, so it may close a dead one): each empty cell an
+        opening faces must open back toward it, and no longer where one closed (FF-TRL-8)."""
+        changed = old ^ shape
+        out = None
+        for d, nb in neighbours(cell):
+            if changed & d and nb not in cells:
+                if out is None:
+                    out = list(masks)
+                j = bisect_left(self.frontier, nb)
+                out[j] ^= _OPPOSITE[d]
+        return masks if out is None else tuple(out)
 
     @property
     def frontier_index(self) -> dict[int, int]:
@@ -331,10 +273,10 @@ class Topology:
         cells, kinds = self._cells, self._kinds
         comp: dict[int, int] = {}
         members: dict[int, tuple[int, ...]] = {}
-        label = 0
         for start in sorted(cells):
             if start in comp or not passable(start):
                 continue
+            label = start  # each group is labelled by its first cell (cells in order)
             comp[start] = label
             stack = [start]
             found = []
@@ -347,10 +289,7 @@ class Topology:
                         comp[nb] = label
                         stack.append(nb)
             members[label] = tuple(sorted(found))
-            label += 1
-        # One canonical form, cells in order: a topology grown by one cell (``grown``) equals
-        # the one built from scratch, dict order included (bots iterate ``comp``).
-        return {c: comp[c] for c in sorted(comp)}, members
+        return comp, members
 
     def expert(self, g: int) -> tuple[dict[int, int], dict[int, tuple[int, ...]]]:
         """Groups for goods type ``g`` when only trails and buildings showing ``g`` may be
@@ -406,23 +345,38 @@ class Topology:
         return found
 
 
-def _with_cell(comp: dict[int, int], cell: int, label: int) -> dict[int, int]:
-    """``comp`` with ``cell`` (not in it) in ``label``, cells kept in order (the canonical
-    form a fresh build has)."""
-    if not comp or cell > next(reversed(comp)):
-        out = dict(comp)
+def _join(new: Topology, comp: dict[int, int], members: dict[int, tuple[int, ...]], cell: int,
+          code: int, merged: set[int]) -> None:
+    """``_grow``'s groups: ``cell`` (holding ``code`` now) joins the groups labelled in
+    ``merged`` (its own too, for an upgrade), which become one, labelled by its first cell.
+    Labels are first cells, so the other groups keep theirs: in the common case (a new cell
+    joins one group after that group's first cell) nothing is relabelled and only the cell
+    is added."""
+    label = min(merged) if merged else cell
+    if cell < label:
+        label = cell
+    out = comp.copy()
+    if len(merged) == 1 and label in merged:  # joins one group that keeps its label
         out[cell] = label
-        return out
-    out = {}
-    items = iter(comp.items())
-    for c, lab in items:
-        if cell < c:
-            out[cell] = label
-            out[c] = lab
-            break
-        out[c] = lab
-    out.update(items)
-    return out
+        new.comp = out
+        if code >= 0 and cell not in comp:  # the newest building has the largest index
+            new.members = {**members, label: (*members[label], code)}
+        else:
+            new.members = members
+        return
+    found: list[int] = []
+    by_label = {**members}
+    for old in merged:
+        found += by_label.pop(old)
+    if code >= 0 and cell not in comp:
+        found.append(code)
+    for c, old in comp.items():
+        if old in merged:
+            out[c] = label
+    out[cell] = label
+    by_label[label] = tuple(sorted(found))
+    new.comp = out
+    new.members = by_label
 
 
 def _accepting(members: tuple[int, ...], accepts: list[int]) -> list[tuple[int, ...]]:
