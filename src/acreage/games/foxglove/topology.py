@@ -18,6 +18,8 @@ from .goods import NUM_GOODS
 
 #: Each direction's opposite, by direction bit.
 _OPPOSITE = {d: opposite(d) for d in (1, 2, 4, 8)}
+#: The goods types each tile shows (accepts), by tile id.
+_SHOWN = tuple(tuple(g for g in range(NUM_GOODS) if t.accepts >> g & 1) for t in TILES)
 #: Each goods type's bit in a tile's ``accepts``.
 _BITS = tuple(1 << g for g in range(NUM_GOODS))
 
@@ -247,24 +249,33 @@ class Topology:
         transport stage's moves are a lookup per cube."""
         targets = self._targets.get(expert)
         if targets is None:
-            accepts = [TILES[kind].accepts for kind in self._kinds]
-            cell_of_building = sorted((code, cell) for cell, code in self._cells.items() if code >= 0)
-            rows = []
             if expert:
-                for b, cell in cell_of_building:
+                accepts = [TILES[kind].accepts for kind in self._kinds]
+                rows = []
+                for b, cell in sorted((code, cell) for cell, code in self._cells.items() if code >= 0):
                     rows.append(tuple(
                         tuple(d for d in self.reachable(cell, g, True) if d != b and accepts[d] & bit)
                         for g, bit in enumerate(_BITS)))
             else:
-                # Every building of a group reaches the same ones: each group's accepting
-                # buildings per type are listed once, the building itself taken out.
-                by_group: dict[int, list[tuple[int, ...]]] = {}
-                for b, cell in cell_of_building:
-                    label = self.comp[cell]
-                    group = by_group.get(label)
-                    if group is None:
-                        group = by_group[label] = _accepting(self.members[label], accepts)
-                    rows.append(tuple(t if b not in t else _without(t, b) for t in group))
+                # Every building of a group reaches the same ones: each group's buildings
+                # showing each type are listed once; a building's own row leaves it out of the
+                # types it shows (the only lists it is in).
+                shown = [_SHOWN[kind] for kind in self._kinds]
+                rows = [()] * len(shown)
+                for found in self.members.values():
+                    by_type: list[list[int]] = [[], [], [], [], []]
+                    for d in found:
+                        for g in shown[d]:
+                            by_type[g].append(d)
+                    group = (*map(tuple, by_type),)
+                    for b in found:
+                        if shown[b]:
+                            row = list(group)
+                            for g in shown[b]:
+                                row[g] = _without(row[g], b)
+                            rows[b] = tuple(row)
+                        else:
+                            rows[b] = group
             targets = self._targets[expert] = tuple(rows)
         return targets
 
@@ -377,17 +388,6 @@ def _join(new: Topology, comp: dict[int, int], members: dict[int, tuple[int, ...
     by_label[label] = tuple(sorted(found))
     new.comp = out
     new.members = by_label
-
-
-def _accepting(members: tuple[int, ...], accepts: list[int]) -> list[tuple[int, ...]]:
-    """Per goods type, the ``members`` (in order) whose tile shows that type: one pass."""
-    by_type: list[list[int]] = [[] for _ in _BITS]
-    for d in members:
-        shown = accepts[d]
-        for g, bit in enumerate(_BITS):
-            if shown & bit:
-                by_type[g].append(d)
-    return [tuple(x) for x in by_type]
 
 
 def _without(t: tuple[int, ...], b: int) -> tuple[int, ...]:
