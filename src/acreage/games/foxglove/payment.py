@@ -8,6 +8,8 @@ owed, the purchase happens (``construction.complete_build``, ``trails.place_trai
 
 from __future__ import annotations
 
+from itertools import compress
+
 from ...core.caches import memo_table
 from .actions import PAY, Action
 from .construction import complete_build
@@ -52,13 +54,11 @@ def pay_legal(state, top: Pay) -> list[Action]:
             if not ok:
                 continue
         pays = _PAYS
-        for b, held in enumerate(cubes[g::NUM_GOODS]):
-            if held:
-                cell = bcell[b]
-                action = pays.get(cell * NUM_GOODS + g)
-                if action is None:
-                    action = pays[cell * NUM_GOODS + g] = Action(PAY, g, cell)
-                acts.append(action)
+        for cell in compress(bcell, cubes[g::NUM_GOODS]):  # the buildings holding type g
+            action = pays.get(cell * NUM_GOODS + g)
+            if action is None:
+                action = pays[cell * NUM_GOODS + g] = Action(PAY, g, cell)
+            acts.append(action)
     return acts
 
 
