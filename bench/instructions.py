@@ -97,7 +97,10 @@ def instructions(argv: list[str]) -> int:
     """Instructions (valgrind's ``I refs``) of this script run with ``argv``."""
     command = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
                sys.executable, os.path.abspath(__file__), *argv]
-    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    # One string-hash seed for every run: sets and dicts of strings then iterate alike, so two
+    # runs of one code count the same (with random seeds they differ by about 0.05 %).
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    done = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
     found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
     if found is None:
         raise SystemExit(f"valgrind printed no instruction count:\n{done.stderr[-2000:]}")
