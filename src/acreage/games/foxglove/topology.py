@@ -363,10 +363,15 @@ def _join(new: Topology, comp: dict[int, int], members: dict[int, tuple[int, ...
     Labels are first cells, so the other groups keep theirs: in the common case (a new cell
     joins one group after that group's first cell) nothing is relabelled and only the cell
     is added."""
-    label = min(merged) if merged else cell
+    out = comp.copy()
+    if not merged:  # a group of its own (a building beside no trail, a trail facing nothing)
+        out[cell] = cell
+        new.comp = out
+        new.members = {**members, cell: (code,) if code >= 0 else ()}
+        return
+    label = min(merged)
     if cell < label:
         label = cell
-    out = comp.copy()
     if len(merged) == 1 and label in merged:  # joins one group that keeps its label
         out[cell] = label
         new.comp = out
