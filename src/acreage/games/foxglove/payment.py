@@ -36,8 +36,12 @@ def pay_legal(state, top: Pay) -> list[Action]:
     # Owed types are paid in goods order (wood first), so the only questions asked are
     # which building each cube comes from and, where the cost allows, which type: wood or
     # stone for a trail, wood instead of stone with a Mason's Lodge.
-    first = next((g for g in range(NUM_GOODS) if owed[g]), None)
-    if first is None:
+    first = NUM_GOODS  # the first type owed (none: only wood-or-stone units are left)
+    for g in range(NUM_GOODS):
+        if owed[g]:
+            first = g
+            break
+    if first == NUM_GOODS:
         candidates: tuple[int, ...] = (WOOD, STONE)
     elif first == STONE and owed[6] > 0:
         candidates = (WOOD, STONE)

@@ -238,8 +238,12 @@ class Topology:
         T-junction may replace, keeping the openings that join something (FF-TRL-4, FF-TRL-11)."""
         if self._upgradable is None:
             cells = self._cells
-            trails = [(c, -code) for c, code in sorted(cells.items()) if code < 0 and -code not in TEE_INDEX]
-            self._upgradable = tuple((cell, live_openings(cells, cell, mask)) for cell, mask in trails)
+            rows = []
+            for cell in self.trails:  # the trail cells, in order
+                mask = -cells[cell]
+                if mask not in TEE_INDEX:
+                    rows.append((cell, live_openings(cells, cell, mask)))
+            self._upgradable = tuple(rows)
         return self._upgradable
 
     def move_targets(self, expert: bool) -> tuple[tuple[tuple[int, ...], ...], ...]:

@@ -35,15 +35,17 @@ def start_stages(state) -> None:
     begin_stage(state)
 
 
+#: The tiles with an effect at the start of a seat's transport (the Hauler's Hut, the Porter).
+_STARTS_TRANSPORT = _HAS_HAUL | _HAS_PORTER
+
+
 def begin_stage(state) -> None:
     """The seat's stage begins: its move allowance, then its start-of-transport effects."""
     seat = state.order[state.stage_index]
     state.moves_left = state.options.get("move_cap", 200)
     if state._events is not None:
         state._events.add("stage", seat, {"phase": PHASE_NAMES[state.phase]})
-    pending = tuple(
-        b for b, tid in enumerate(state.building_tiles[seat]) if tid in _HAS_HAUL or tid in _HAS_PORTER
-    )
+    pending = tuple([b for b, tid in enumerate(state.building_tiles[seat]) if tid in _STARTS_TRANSPORT])
     if pending:  # FF-TRN-10, FF-FIN-5: transport-start effects come first
         state.frames.append(TransportStart(seat, pending, -1, 0))
 
