@@ -36,8 +36,8 @@ def begin_construction(state, frame: BeginConstruction | None = None) -> None:
     state.turn = state.start_player
     for seat in range(state.num_players):
         kinds = state.building_tiles[seat]
-        state.free_trails[seat] = sum(_FREE_TRAIL[t] for t in kinds)
-        state.wood_for_stone_left[seat] = sum(_SUBS[t] for t in kinds)
+        state.free_trails[seat] = sum(map(_FREE_TRAIL.__getitem__, kinds))
+        state.wood_for_stone_left[seat] = sum(map(_SUBS.__getitem__, kinds))
 
 
 def end_turn(state) -> None:
