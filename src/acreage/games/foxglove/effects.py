@@ -65,6 +65,13 @@ def produce(kind: TileKind, cubes: list[int], base: int) -> tuple[int, list]:
     return points, choices
 
 
+def _covers(cubes: list[int], base: int, inputs) -> bool:
+    """Whether the building at ``base`` holds ``inputs`` (a count per goods type), written out:
+    asked before every conversion of every converter."""
+    return (cubes[base] >= inputs[0] and cubes[base + 1] >= inputs[1] and cubes[base + 2] >= inputs[2]
+            and cubes[base + 3] >= inputs[3] and cubes[base + 4] >= inputs[4])
+
+
 def _distinct_sets_possible(cubes: list[int], base: int, count: int) -> bool:
     return sum(1 for g in range(NUM_GOODS) if cubes[base + g]) >= count
 
@@ -75,7 +82,7 @@ def can_process(kind: TileKind, cubes: list[int], base: int) -> bool:
         if eff.when != "processing":
             continue
         if eff.kind == "convert":
-            if all(cubes[base + g] >= n for g, n in enumerate(eff.inputs)):
+            if _covers(cubes, base, eff.inputs):
                 return True
         elif eff.kind == "convert_distinct" and _distinct_sets_possible(cubes, base, eff.count):
             return True
@@ -94,7 +101,7 @@ def process(kind: TileKind, cubes: list[int], base: int, counts: list[int] | Non
             counts.append(0)
         if eff.kind == "convert":
             inputs = eff.inputs
-            while all(cubes[base + g] >= n for g, n in enumerate(inputs)):
+            while _covers(cubes, base, inputs):
                 for g in range(NUM_GOODS):
                     cubes[base + g] -= inputs[g]
                 points += eff.points
