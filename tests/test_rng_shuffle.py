@@ -124,7 +124,8 @@ def test_the_shuffle_draws_as_fisher_yates_over_below_does_FF_SET_8():
             seq[i], seq[j] = seq[j], seq[i]
 
     for seed in range(200):
-        for length in (0, 1, 2, 3, 7, 30, 120):
+        # Lengths across the table of rejection bounds (256) as well as the decks' sizes.
+        for length in (0, 1, 2, 3, 7, 30, 120, 255, 256, 257, 300):
             fast, slow = Rng(seed), Rng(seed)
             a, b = list(range(length)), list(range(length))
             fast.shuffle(a)

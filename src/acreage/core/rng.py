@@ -16,6 +16,16 @@ from typing import Any
 _MASK = (1 << 64) - 1
 _TWO64 = 1 << 64
 _GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _limits(top: int) -> list[int]:
+    """``below(n)``'s rejection bound for each ``n`` up to ``top`` (a draw at or above it is
+    drawn again); index 0 unused."""
+    return [_TWO64 - _TWO64 % n if n else 0 for n in range(top + 1)]
+
+
+#: The bounds up to 256, made once: a shuffle needs one per item.
+_LIMITS = _limits(256)
 #: Below this length ``permute`` shuffles item by item: stretching a key costs more there.
 _PERMUTE_MIN = 8
 #: ``permute_all``'s byte tables: each place's number (the low byte of a key whose sequence
@@ -121,9 +131,10 @@ class Rng:
         whose own order is drawn later costs only the cards dealt."""
         state = self.state
         last = len(seq) - 1
+        limits = _LIMITS if last + 1 < len(_LIMITS) else _limits(last + 1)
         for i in range(last, max(last - count, 0), -1):
             n = i + 1
-            limit = _TWO64 - _TWO64 % n
+            limit = limits[n]
             while True:
                 state = (state + _GOLDEN) & _MASK
                 z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
