@@ -377,15 +377,24 @@ def _settled(state, seat: int):
 
 def _display_want(state, seat: int) -> list[float]:
     """Best rate per wheat, coal and sheep cube among the converters on display or in town."""
-    want = [0.0] * NUM_GOODS
     tids = [space[-1] for space in state.display if space]
     tids += state.building_tiles[seat]
+    wheat = coal = sheep = 0.0  # the best so far, in locals (a search asks at every judgement)
     for tid in tids:
-        per = USE[tid]
-        for g in (WHEAT, COAL, SHEEP):
-            if per[g] > want[g]:
-                want[g] = per[g]
+        w, c, s = _USE_WCS[tid]
+        if w > wheat:
+            wheat = w
+        if c > coal:
+            coal = c
+        if s > sheep:
+            sheep = s
+    want = [0.0] * NUM_GOODS
+    want[WHEAT], want[COAL], want[SHEEP] = wheat, coal, sheep
     return want
+
+
+#: Each tile's best points per wheat, coal and sheep cube (``USE``'s three columns), by tile id.
+_USE_WCS = tuple((per[WHEAT], per[COAL], per[SHEEP]) for per in USE)
 
 
 def unused_goods(want, supply) -> float:
