@@ -279,18 +279,16 @@ def _add_future_output(town: TownSurvey) -> None:
             outlet = O_MIN
             for _rate, t, _kind, _spec, cmask in town.consumers:
                 if cmask & pmask and t != b:
-                    for g in range(NUM_GOODS):
-                        if (cmask & pmask) >> g & 1:
-                            w = weight(b, t, g, False)
-                            if w > outlet:
-                                outlet = w
+                    for g in _GOODS_OF_MASK[cmask & pmask]:
+                        w = weight(b, t, g, False)
+                        if w > outlet:
+                            outlet = w
             later *= outlet
-        pg = PROD_GOODS[tid]
         share = (first + later) / tot
-        for g in range(NUM_GOODS):
-            if pg[g]:
-                # the Forest's and Mine's wood and stone mostly go to building
-                vec[g] += pg[g] * share * (START_WS_SHARE if tid in START else 1.0)
+        # the Forest's and Mine's wood and stone mostly go to building
+        factor = START_WS_SHARE if tid in START else 1.0
+        for g, made in _MADE[tid]:
+            vec[g] += made * share * factor
     for b in town.makers:
         tid = kinds[b]
         inputs, n_in, outs, cap = MAKERS[tid]
@@ -314,6 +312,10 @@ def _add_future_output(town: TownSurvey) -> None:
 
 
 # ----------------------------------------------------------------------------- helpers
+#: The goods types of each 5-bit mask, in goods order.
+_GOODS_OF_MASK = tuple(tuple(g for g in range(NUM_GOODS) if mask >> g & 1) for mask in range(1 << NUM_GOODS))
+#: Per tile id: (goods type, how many) of each type it produces, in goods order.
+_MADE = tuple(tuple((g, n) for g, n in enumerate(pg) if n) for pg in PROD_GOODS)
 #: Per maker tile id: the goods types its inputs name, in goods order (None for other tiles).
 _INPUT_GOODS = tuple(None if mk is None else tuple(g for g in range(NUM_GOODS) if mk[0][g]) for mk in MAKERS)
 
