@@ -62,6 +62,7 @@ from .heuristic_tables import (
     DONE_BONUS,
     END_GROWTH,
     FREE_TRAIL,
+    GOODS_OF_MASK,
     HELD_PROD,
     MAKERS,
     O_MIN,
@@ -279,7 +280,7 @@ def _add_future_output(town: TownSurvey) -> None:
             outlet = O_MIN
             for _rate, t, _kind, _spec, cmask in town.consumers:
                 if cmask & pmask and t != b:
-                    for g in _GOODS_OF_MASK[cmask & pmask]:
+                    for g in GOODS_OF_MASK[cmask & pmask]:
                         w = weight(b, t, g, False)
                         if w > outlet:
                             outlet = w
@@ -312,8 +313,6 @@ def _add_future_output(town: TownSurvey) -> None:
 
 
 # ----------------------------------------------------------------------------- helpers
-#: The goods types of each 5-bit mask, in goods order.
-_GOODS_OF_MASK = tuple(tuple(g for g in range(NUM_GOODS) if mask >> g & 1) for mask in range(1 << NUM_GOODS))
 #: Per tile id: (goods type, how many) of each type it produces, in goods order.
 _MADE = tuple(tuple((g, n) for g, n in enumerate(pg) if n) for pg in PROD_GOODS)
 #: Per maker tile id: the goods types its inputs name, in goods order (None for other tiles).

@@ -32,6 +32,7 @@ from .heuristic_tables import (
     CONVS,
     EVERY_GOOD,
     FINAL_MULT,
+    GOODS_OF_MASK,
     HAUL,
     HELD_PROD,
     MAKERS,
@@ -269,7 +270,7 @@ class TownSurvey:
                 slots_left = int(room[t] + 1e-9)
                 if slots_left <= 0 or per <= 0:
                     continue
-                goods = [g for g in range(NUM_GOODS) if mask >> g & 1]
+                goods = GOODS_OF_MASK[mask]
                 raw, srcs = sources(supply, t, goods, True, True)
                 for g in goods:
                     n = min(int(raw[g] + 1e-9), slots_left)
@@ -380,7 +381,7 @@ class TownSurvey:
                 left = room[t]
                 if left <= 1e-9 or per <= 0:
                     continue
-                goods = [g for g in range(NUM_GOODS) if mask >> g & 1]
+                goods = GOODS_OF_MASK[mask]
                 raw, srcs = sources(supply, t, goods, False, True)
                 for g in goods:
                     avail = sum(supply[b][g] * w for w, b in srcs[g])
