@@ -44,3 +44,30 @@ def test_the_heuristics_terms_are_exactly_those_the_value_was_fitted_on():
 if __name__ == "__main__":
     DATA.write_text(json.dumps(dict(_positions()), indent=0) + "\n")
     print(f"wrote {DATA}")
+
+
+def test_judging_a_payment_under_way_leaves_the_position_as_it_was():
+    """A position in the middle of paying is judged on a copy where the payment is completed
+    (``_settled``); that copy shares the other towns, the stacks and the move record with the
+    position (``_town_copy``), so judging must change nothing in it. (The terms' values on such
+    positions are pinned by the test above.)"""
+    from acreage.games.foxglove.frames import Pay
+
+    seen = 0
+    for seed in range(6):
+        state = acreage.new_game("foxglove", players=2 + seed % 3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            if state.frames and type(state.frames[-1]) is Pay:
+                seat = state.frames[-1].seat
+                before = json.dumps(state.to_json(), sort_keys=True)
+                draws = state.rng.state
+                heuristic.evaluate(state, seat)
+                settled = heuristic._settled(state, seat)
+                assert json.dumps(state.to_json(), sort_keys=True) == before and state.rng.state == draws
+                assert settled.frames == state.frames[:-1]
+                assert settled.stacks is state.stacks and settled.history is state.history  # shared
+                assert settled.cubes[seat] is not state.cubes[seat]
+                seen += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert seen > 20

@@ -329,7 +329,7 @@ def _settled(state, seat: int):
     """
     frame = state.frames[-1]
     rem, then = frame.owed, frame.purpose
-    c = state.clone()
+    c = _town_copy(state, seat)
     c.frames = c.frames[:-1]
     cubes = c.cubes[seat]
     kinds = c.building_tiles[seat]
@@ -373,6 +373,29 @@ def _settled(state, seat: int):
             take = min(flex, cubes[i * NUM_GOODS + g])
             cubes[i * NUM_GOODS + g] -= take
             flex -= take
+    return c
+
+
+def _town_copy(state, seat: int):
+    """A copy of ``state`` to change ``seat``'s town in and then only read: that town's cells,
+    tiles and cubes, the points, trail counts, pending records and topologies are its own; the
+    rest (the other towns, the stacks, the display, the move record) is shared with ``state``.
+
+    Why: ``_settled`` completes a payment in a copy for every option a search judges, and a
+    whole clone also copies what it never touches (the move record alone grows with the game)."""
+    c = state.__class__.__new__(state.__class__)
+    c.__dict__.update(state.__dict__)
+    c._events = None
+    c._legal = None
+    c.rng = state.rng.clone()  # never drawn from here; a copy keeps the original's stream safe
+    c.points = state.points[:]
+    c.trails_laid = state.trails_laid[:]
+    c.frames = state.frames[:]
+    c._topologies = state._topologies[:]
+    for name in ("cells", "building_tiles", "building_cells", "cubes"):
+        rows = getattr(state, name)[:]
+        rows[seat] = rows[seat].copy()
+        setattr(c, name, rows)
     return c
 
 
