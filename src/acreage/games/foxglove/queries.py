@@ -124,8 +124,8 @@ def required_openings(state, seat: int, cell: int) -> int:
 
 def trail_budget(state, seat: int) -> int:
     """Cubes that can pay for trails: the town's wood and stone (FF-TRL-2..5)."""
-    goods = totals(state, seat)
-    return goods[WOOD] + goods[STONE]
+    c = state.cubes[seat]
+    return sum(c[WOOD::NUM_GOODS]) + sum(c[STONE::NUM_GOODS])
 
 
 def can_trail(state, seat: int, goods: list[int]) -> bool:
