@@ -248,22 +248,22 @@ class Topology:
 
     def move_targets(self, expert: bool) -> tuple[tuple[tuple[int, ...], ...], ...]:
         """``[b][g]``: the buildings a goods-``g`` cube on building ``b`` may be moved to: joined
-        to it (for type ``g`` in the expert game), showing ``g``, not ``b`` itself (FF-TRN-1..6).
-        Whether each has room is the cubes' business; the rest is a fact of the layout, so a
-        transport stage's moves are a lookup per cube."""
+        to it (for type ``g`` in the expert game) and showing ``g`` (FF-TRN-1..6); ``b`` itself
+        is listed where it shows ``g`` (the moves leave it out), so every building of a group
+        shares one row. Whether each has room is the cubes' business; the rest is a fact of the
+        layout, so a transport stage's moves are a lookup per cube."""
         targets = self._targets.get(expert)
         if targets is None:
             if expert:
                 accepts = [TILES[kind].accepts for kind in self._kinds]
                 rows = []
-                for b, cell in sorted((code, cell) for cell, code in self._cells.items() if code >= 0):
+                for _b, cell in sorted((code, cell) for cell, code in self._cells.items() if code >= 0):
                     rows.append(tuple(
-                        tuple(d for d in self.reachable(cell, g, True) if d != b and accepts[d] & bit)
+                        tuple(d for d in self.reachable(cell, g, True) if accepts[d] & bit)
                         for g, bit in enumerate(_BITS)))
             else:
                 # Every building of a group reaches the same ones: each group's buildings
-                # showing each type are listed once; a building's own row leaves it out of the
-                # types it shows (the only lists it is in).
+                # showing each type are listed once, and the row is shared by the group.
                 shown = [_SHOWN[kind] for kind in self._kinds]
                 rows = [()] * len(shown)
                 for found in self.members.values():
@@ -273,13 +273,7 @@ class Topology:
                             by_type[g].append(d)
                     group = (*map(tuple, by_type),)
                     for b in found:
-                        if shown[b]:
-                            row = list(group)
-                            for g in shown[b]:
-                                row[g] = _without(row[g], b)
-                            rows[b] = tuple(row)
-                        else:
-                            rows[b] = group
+                        rows[b] = group
             targets = self._targets[expert] = tuple(rows)
         return targets
 
@@ -397,9 +391,3 @@ def _join(new: Topology, comp: dict[int, int], members: dict[int, tuple[int, ...
     by_label[label] = tuple(sorted(found))
     new.comp = out
     new.members = by_label
-
-
-def _without(t: tuple[int, ...], b: int) -> tuple[int, ...]:
-    """``t`` less its one ``b``."""
-    i = t.index(b)
-    return t[:i] + t[i + 1:]

@@ -100,6 +100,7 @@ def moves(state, seat: int) -> list[Action]:
         base = b * NUM_GOODS
         src = bcell[b]
         reach = targets[b]
+        room, free[b] = free[b], 0  # the row lists the building itself: no move onto it
         for g in range(NUM_GOODS):
             if not cubes[base + g]:
                 continue
@@ -111,6 +112,7 @@ def moves(state, seat: int) -> list[Action]:
                     if action is None:
                         action = made[key] = Action(MOVE, g, src, dst)
                     acts.append(action)
+        free[b] = room
     return acts
 
 
