@@ -58,3 +58,19 @@ def test_shared_actions_make_each_action_once_and_forget_them_with_the_memo_tabl
     caches.clear_all()
     again = made(3, 7)
     assert again == first and again is not first
+
+
+def test_a_made_once_table_makes_each_entry_on_first_lookup_and_is_emptied_with_the_rest():
+    made = []
+
+    def make(key: int) -> tuple:
+        made.append(key)
+        return ("made", key)
+
+    table = caches.MadeOnce(make)
+    first = [*map(table.__getitem__, [3, 1, 3])]
+    assert first == [("made", 3), ("made", 1), ("made", 3)] and made == [3, 1]
+    assert first[0] is first[2]  # one object per key
+    caches.clear_all()
+    assert len(table) == 0
+    assert table[3] == ("made", 3) and made == [3, 1, 3]

@@ -36,6 +36,26 @@ def clear_all() -> None:
         clear()
 
 
+class MadeOnce(dict):
+    """A memo table that makes a missing entry from its key on first lookup.
+
+    Why: a legal list is often one made object per key (a cell, a packed int); with the
+    making in ``__missing__``, ``[*map(table.__getitem__, keys)]`` builds the whole list in C,
+    where a Python loop would ask ``get`` and test for ``None`` at every key. Registered as a
+    memo table (emptied between tests)."""
+
+    __slots__ = ("_make",)
+
+    def __init__(self, make: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self._make = make
+        memo_table(self)
+
+    def __missing__(self, key: Any) -> Any:
+        made = self[key] = self._make(key)
+        return made
+
+
 def shared_actions(action_type: Callable[..., T]) -> Callable[..., T]:
     """``made(*fields)``: the action with those fields, made once and shared.
 

@@ -10,7 +10,7 @@ passed.
 
 from __future__ import annotations
 
-from ...core.caches import memo_table
+from ...core.caches import MadeOnce
 from . import effects as fx
 from .actions import A_PASS, A_TRAILS, BUILD, CHOOSE, PASS, PLACE, TRAILS, Action
 from .constants import _FREE_TRAIL, _SUBS, CONSTRUCTION, PHASE_NAMES
@@ -117,18 +117,11 @@ def turn_do(state, top: None, action: Action) -> None:
 # ---------------------------------------------------------------- a build (FF-CON-5..11)
 def place_legal(state, top: Place) -> list[Action]:
     """Every empty cell that shares an edge with the town (FF-CON-8/9)."""
-    places = _PLACES
-    out = []
-    for cell in topology(state, top.seat).frontier:
-        action = places.get(cell)
-        if action is None:
-            action = places[cell] = Action(PLACE, cell)
-        out.append(action)
-    return out
+    return [*map(_PLACES.__getitem__, topology(state, top.seat).frontier)]
 
 
 #: The place action of each cell, made once (a search asks for the same ones again and again).
-_PLACES: dict[int, Action] = memo_table({})
+_PLACES = MadeOnce(lambda cell: Action(PLACE, cell))
 
 
 def place_do(state, top: Place, action: Action) -> None:
