@@ -271,8 +271,7 @@ class FieldsState(GameState):
     # ------------------------------------------------------------------ clone & hidden info
     def clone(self) -> FieldsState:
         c = FieldsState.__new__(FieldsState)
-        d = c.__dict__
-        d.update(self.__dict__)
+        c.__dict__ = self.__dict__.copy()  # a dict's copy is several times faster than update()
         c.rng = self.rng.clone()
         c._events = None  # search clones keep no log
         c.options = dict(self.options)

@@ -240,8 +240,7 @@ class HarvestState(GameState):
         """A copy that shares nothing mutable, field by field (no generic walk over the
         fields: the move record alone is hundreds of entries late in a game)."""
         c = HarvestState.__new__(HarvestState)
-        d = c.__dict__
-        d.update(self.__dict__)
+        c.__dict__ = self.__dict__.copy()  # a dict's copy is several times faster than update()
         c.rng = self.rng.clone()
         c._events = None  # search clones keep no log
         c.options = dict(self.options)
