@@ -26,6 +26,10 @@ def opposite(d: int) -> int:
     return ((d << 2) | (d >> 2)) & 15
 
 
+#: Each direction's opposite, by direction bit (a lookup where a call per neighbour costs).
+OPPOSITE = {d: opposite(d) for d in DIRS}
+
+
 def is_tee(mask: int) -> bool:
     return mask in TEE_INDEX
 

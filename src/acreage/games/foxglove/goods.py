@@ -8,6 +8,9 @@ NUM_GOODS = 5
 ALL_GOODS_MASK = 0b11111
 GOODS_INDEX = {name: i for i, name in enumerate(GOODS)}
 ZERO = (0, 0, 0, 0, 0)
+#: The goods types of each goods mask (a bit per type), in goods order.
+GOODS_OF_MASK = tuple(
+    tuple(g for g in range(NUM_GOODS) if mask >> g & 1) for mask in range(ALL_GOODS_MASK + 1))
 
 
 def goods_index(name: str) -> int:

@@ -13,13 +13,11 @@ from collections.abc import Sequence
 from weakref import ref
 
 from .content import TILES
-from .geometry import TEE_INDEX, neighbours, opposite
-from .goods import NUM_GOODS
+from .geometry import OPPOSITE, TEE_INDEX, neighbours, opposite
+from .goods import GOODS_OF_MASK, NUM_GOODS
 
-#: Each direction's opposite, by direction bit.
-_OPPOSITE = {d: opposite(d) for d in (1, 2, 4, 8)}
 #: The goods types each tile shows (accepts), by tile id.
-_SHOWN = tuple(tuple(g for g in range(NUM_GOODS) if t.accepts >> g & 1) for t in TILES)
+_SHOWN = tuple(GOODS_OF_MASK[t.accepts] for t in TILES)
 #: Each goods type's bit in a tile's ``accepts``.
 _BITS = tuple(1 << g for g in range(NUM_GOODS))
 
@@ -186,7 +184,7 @@ class Topology:
                 if masks is not None:
                     masks.insert(j, openings_needed(cells, nb))
             elif masks is not None and opens & d:
-                masks[j] |= _OPPOSITE[d]
+                masks[j] |= OPPOSITE[d]
         new.frontier = tuple(front)
         new._frontier_index = None
         if masks is not None:
@@ -204,7 +202,7 @@ class Topology:
                 if out is None:
                     out = list(masks)
                 j = bisect_left(self.frontier, nb)
-                out[j] ^= _OPPOSITE[d]
+                out[j] ^= OPPOSITE[d]
         return masks if out is None else tuple(out)
 
     @property

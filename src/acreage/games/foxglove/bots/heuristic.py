@@ -51,7 +51,7 @@ from ..actions import A_DONE
 from ..constants import FINAL, OVER, TRANSPORT
 from ..content import TILES
 from ..frames import Build, NewTrail, Pay
-from ..goods import COAL, NUM_GOODS, SHEEP, STONE, WHEAT, WOOD
+from ..goods import COAL, GOODS_OF_MASK, NUM_GOODS, SHEEP, STONE, WHEAT, WOOD
 from ..queries import town_changed
 from ..rulings import DEFAULT_MOVE_CAP
 from .heuristic_tables import (
@@ -62,7 +62,6 @@ from .heuristic_tables import (
     DONE_BONUS,
     END_GROWTH,
     FREE_TRAIL,
-    GOODS_OF_MASK,
     HELD_PROD,
     MAKERS,
     O_MIN,
@@ -384,7 +383,7 @@ def _town_copy(state, seat: int):
     Why: ``_settled`` completes a payment in a copy for every option a search judges, and a
     whole clone also copies what it never touches (the move record alone grows with the game)."""
     c = state.__class__.__new__(state.__class__)
-    c.__dict__.update(state.__dict__)
+    c.__dict__.update(state.__dict__)  # not a dict's copy as in clone(): measured slower to read here
     c._events = None
     c._legal = None
     c.rng = state.rng.clone()  # never drawn from here; a copy keeps the original's stream safe

@@ -122,8 +122,6 @@ PORTER = frozenset(t.id for t in TILES if any(e.kind == "porter" for e in t.effe
 START = frozenset(t.id for t in TILES if t.tier == "start")
 PROD_MASK = tuple(sum(1 << g for g in range(NUM_GOODS) if v[g]) for v in PROD_GOODS)
 EVERY_GOOD = tuple(range(NUM_GOODS))
-#: The goods types of each 5-bit goods mask, in goods order.
-GOODS_OF_MASK = tuple(tuple(g for g in range(NUM_GOODS) if mask >> g & 1) for mask in range(1 << NUM_GOODS))
 NO_GOODS = (0.0,) * NUM_GOODS
 #: The goods types each converter's inputs name, by id() of its inputs tuple.
 NEEDS = {id(cv[0]): tuple(g for g in range(NUM_GOODS) if cv[0][g]) for cvs in CONVS for cv in cvs if cv[0]}

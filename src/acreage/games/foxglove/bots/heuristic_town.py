@@ -24,7 +24,7 @@ from typing import Any
 
 from ..constants import CONSTRUCTION, PRODUCTION
 from ..frames import TransportStart
-from ..goods import NUM_GOODS, STONE, WOOD
+from ..goods import GOODS_OF_MASK, NUM_GOODS, STONE, WOOD
 from .heuristic_tables import (
     ALL_MASK,
     BIG,
@@ -32,7 +32,6 @@ from .heuristic_tables import (
     CONVS,
     EVERY_GOOD,
     FINAL_MULT,
-    GOODS_OF_MASK,
     HAUL,
     HELD_PROD,
     MAKERS,

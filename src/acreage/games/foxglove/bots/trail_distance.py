@@ -11,11 +11,9 @@ question of many towns that differ only in the tile just built. The pruning of b
 from __future__ import annotations
 
 from ....core.caches import memo_table
-from ..geometry import TEE_INDEX, cell_of, in_bounds, neighbours, opposite, xy
+from ..geometry import OPPOSITE, TEE_INDEX, cell_of, in_bounds, neighbours, xy
 from ..queries import topology
 from .heuristic_tables import D_MAX
-
-_OPP = {d: opposite(d) for d in (1, 2, 4, 8)}
 
 
 class Layout:
@@ -104,7 +102,7 @@ def _bfs(cells, start, box) -> dict[int, int]:
                         continue  # two buildings are never joined directly
                 else:
                     mb = -cb
-                    if not mb & _OPP[d]:
+                    if not mb & OPPOSITE[d]:
                         if mb in TEE_INDEX:
                             continue
                         cost += 1
