@@ -42,6 +42,10 @@ Why this shape:
   random playouts of a long game are noise. With ``playout=1`` a leaf is first played on by
   the greedy bot to the game's calm point (``GameInfo.horizon``; Foxglove: the next round's
   first construction decision), which judges better but costs several iterations' time.
+* **Each position judged once.** Where the game says what its judgement reads of a seat's
+  position (``GameInfo.judge_key``), a search judges each such key once (``judged_once``): at 4
+  players each leaf judges every seat, and the seats who did not act there stand as they did
+  in many other leaves (about a third of the judging, research/speed-experiments.md).
 * **Shortlisted completions.** Where the game registers ``GameInfo.shortlist``, a turn's greedy
   completion judges only the options of each step it keeps (Foxglove: the dozen trail
   placements that can join something, of about 140), which made a solo search about three
@@ -217,6 +221,8 @@ class MctsAgent(Agent):
         # One judgement for the leaves, the widening order and the turns' greedy completions:
         # the learned value is also the better one-step policy (research/bots-experiments.md).
         judge = self.heuristic or (info.value if self.learned else None) or info.heuristic
+        if judge is not None and self.heuristic is None and info.judge_key is not None:
+            judge = judged_once(judge, info.judge_key)
         self._pruning = info.shortlist if self.shortlist else None
         self._horizon = info.horizon if self.playout else None
         self._mix = self.best_mix if state.num_players == 1 else 0.0
@@ -508,6 +514,30 @@ class MctsAgent(Agent):
             lead = values[s] - max(values[o] for o in range(n) if o != s)
             out.append(_sigmoid(lead / self.scale))
         return out
+
+
+def judged_once(judge, key_of, limit: int = 50_000):
+    """``judge`` remembering its value for each key ``key_of(state, seat)`` gives (a game's
+    ``GameInfo.judge_key``: equal keys, equal judgements), for one search.
+
+    Why: at 4 players a third of a search's judging repeats a key: each leaf judges every
+    seat, most of whose towns the iteration's turns did not touch. The values are the judge's
+    own, so the search makes the same moves. At most ``limit`` keys are kept (then it starts
+    afresh), so a long search's memory stays bounded."""
+    memo: dict = {}
+
+    def judged(state, seat: int) -> float:
+        key = key_of(state, seat)
+        if key is None:
+            return judge(state, seat)
+        value = memo.get(key)
+        if value is None:
+            if len(memo) >= limit:
+                memo.clear()
+            value = memo[key] = judge(state, seat)
+        return value
+
+    return judged
 
 
 def _sigmoid(x: float) -> float:

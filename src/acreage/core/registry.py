@@ -58,6 +58,12 @@ class GameInfo:
     #: ``order_keep``). Bots completing a turn greedily judge only these where a step offers many
     #: near-useless options (Foxglove's trail placements); without one, they judge every option.
     shortlist: Callable[..., list] | None = None
+    #: Optional key of what ``heuristic`` and ``value`` read of one seat's position:
+    #: judge_key(state, seat) -> a hashable key, equal only where both judge that seat alike
+    #: (within one game: its options may be left out), or None where a judgement reads more.
+    #: A tree search judges each key once (Foxglove: a seat's town, points and the decisions
+    #: pending; the other towns and the stacks are not in it).
+    judge_key: Callable[[Any, int], Any] | None = None
     #: Optional calm point for tree-search playouts: horizon(leaf) -> reached(state), where
     #: ``reached`` is true once a copy of ``leaf`` played on has come to where ``value`` judges
     #: best (Foxglove: the next round's first construction decision, past the round's transport

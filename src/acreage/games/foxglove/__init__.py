@@ -9,6 +9,7 @@ from ...core.options import OptionSpec, as_bool, as_int, seat_or_none
 from ...core.registry import GameInfo
 from .bots.book import lookup as book_lookup
 from .bots.heuristic import evaluate
+from .bots.judgement_key import judgement_key
 from .bots.planner import transport_macro
 from .bots.prune import shortlist
 from .bots.value import estimate_final_score, next_round_start
@@ -102,6 +103,7 @@ GAME_INFO = GameInfo(
     heuristic=evaluate,
     value=estimate_final_score,
     shortlist=shortlist,
+    judge_key=judgement_key,
     horizon=next_round_start,
     book=book_lookup,
     macros=transport_macro,

@@ -83,8 +83,14 @@ class TownSurvey:
         self.topo = lay.topo
         comp = self.topo.comp
         self.label = [comp[c] for c in self.bcell]
-        #: how much of a cube on b counts for the consumer on t, by (b, t, goods or 0, now)
-        self.wcache: dict[tuple[int, int, int, bool], float] = {}
+        #: how much of a cube on b counts for the consumer on t, by (b, t, goods or 0, now):
+        #: a function of the layout (its topology stands for the cells and the tiles on them)
+        #: and of these three facts, so kept with the layout for every survey that shares them
+        flags = (self.expert, self.haul_now, self.build_now)
+        wcache = lay.weights.get(flags)
+        if wcache is None:
+            wcache = lay.weights[flags] = {}
+        self.wcache: dict[tuple[int, int, int, bool], float] = wcache
         self.smult: dict[int, float] = {}  # extra factor on a source's cubes (Kiln output in round 4)
         self.museum_done: set[tuple[int, int]] = set()  # (Museum, goods) filled this round
         self.used: dict[int, float] = {}  # cubes this round's processing took from each building
