@@ -74,6 +74,7 @@ import time
 from functools import partial
 
 from ..core import deadline as search_deadline
+from ..core.collection import fewer_collections
 from ..core.registry import game_info
 from .base import OVERRUN, Agent, Budget, TurnPlan, play_forced, unthinking_step
 from .simple import GreedyAgent, complete_turn, settle
@@ -241,7 +242,9 @@ class MctsAgent(Agent):
         done = 0
         # An iteration that runs into the deadline finishes; the game's costly steps in it
         # (Foxglove's planner) hurry once twice the budget is spent (``core.deadline``).
-        with search_deadline.until(None if limit_s is None else start + OVERRUN * limit_s):
+        # The young generation may grow larger between collections meanwhile (``core.collection``).
+        with (search_deadline.until(None if limit_s is None else start + OVERRUN * limit_s),
+              fewer_collections()):
             while True:
                 if limit_iter is not None and done >= limit_iter:
                     break
