@@ -58,7 +58,14 @@ def shortlist(state, actions: list[Action], keep: int | None = None) -> list[Act
         kept = keep
     if len(ranked) <= kept:
         return actions
-    ranked.sort(key=scorer(state, seat), reverse=True)  # stable: ties keep the engine's order
+    lay = _layout(state, seat)
+    known = lay.prune_scores  # an option's score is a fact of the layout: kept with it
+    missing = [a for a in ranked if a not in known]
+    if missing:
+        score = scorer(state, seat, lay)
+        for a in missing:
+            known[a] = score(a)
+    ranked.sort(key=known.__getitem__, reverse=True)  # stable: ties keep the engine's order
     chosen = set(ranked[:kept])
     return [a for a in actions if a.kind != ranked[0].kind or a in chosen]
 
@@ -73,9 +80,8 @@ def _building_groups(state, seat: int, lay) -> dict[int, int]:
     return groups
 
 
-def _trail_scorer(state, seat: int):
+def _trail_scorer(state, seat: int, lay):
     cells = state.cells[seat]
-    lay = _layout(state, seat)
     comp = lay.topo.comp
     groups = _building_groups(state, seat, lay)
 
@@ -94,9 +100,8 @@ def _trail_scorer(state, seat: int):
     return score
 
 
-def _cell_scorer(state, seat: int):
+def _cell_scorer(state, seat: int, lay):
     cells = state.cells[seat]
-    lay = _layout(state, seat)
     groups = _building_groups(state, seat, lay)
 
     def score(action: Action) -> tuple[int, int]:
