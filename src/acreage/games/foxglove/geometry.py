@@ -6,7 +6,9 @@ towns are dicts of ints and neighbour steps are additions. Openings are a 4-bit 
 
 from __future__ import annotations
 
-from ...core.caches import memo_table
+from collections.abc import Callable
+
+from ...core.caches import MadeOnce, memo_table
 from .rulings import COORD_LIMIT, PACK_WIDTH
 
 N, E, S, W = 1, 2, 4, 8
@@ -79,22 +81,20 @@ def parse_cell(text: str) -> int:
     return cell_of(x, y)
 
 
-_NEIGHBOURS: dict[int, tuple[tuple[int, int], ...]] = memo_table({})
+def _neighbours_of(cell: int) -> tuple[tuple[int, int], ...]:
+    x, y = xy(cell)
+    return tuple(
+        (d, cell_of(x + dx, y + dy))
+        for d, (dx, dy) in ((N, (0, 1)), (E, (1, 0)), (S, (0, -1)), (W, (-1, 0)))
+        if in_bounds(x + dx, y + dy)
+    )
+
+
+#: ``neighbours(cell)``: ((direction, neighbour cell), ...) for the in-bounds orthogonal
+#: neighbours. A lookup in a table that makes each cell's entry once: asked for in every
+#: topology growth, trail list and trail-distance search, it costs a dict lookup in C.
+neighbours: Callable[[int], tuple[tuple[int, int], ...]] = MadeOnce(_neighbours_of).__getitem__
 _RING: dict[int, tuple[int, ...]] = memo_table({})
-
-
-def neighbours(cell: int) -> tuple[tuple[int, int], ...]:
-    """((direction, neighbour cell), ...) for the in-bounds orthogonal neighbours."""
-    got = _NEIGHBOURS.get(cell)
-    if got is None:
-        x, y = xy(cell)
-        got = tuple(
-            (d, cell_of(x + dx, y + dy))
-            for d, (dx, dy) in ((N, (0, 1)), (E, (1, 0)), (S, (0, -1)), (W, (-1, 0)))
-            if in_bounds(x + dx, y + dy)
-        )
-        _NEIGHBOURS[cell] = got
-    return got
 
 
 def ring(cell: int) -> tuple[int, ...]:
