@@ -202,18 +202,21 @@ class TownSurvey:
         ``others``: from the other buildings only (what ``t`` holds is not counted)."""
         weight = self.weight
         smult = self.smult if now else None
+        per_goods = self.expert  # otherwise a path's weight is the same for every goods type
         raw = [0.0] * NUM_GOODS
         srcs: list[list[tuple[float, int]]] = [[] for _ in range(NUM_GOODS)]
         for b, vec in supply.items():
             if others and b == t:
                 continue
+            w = -1.0  # not asked yet
             for g in goods:
                 x = vec[g]
                 if x > 1e-9:
-                    w = weight(b, t, g, now)
-                    if w > 0:
-                        if smult and b in smult:
+                    if w < 0 or per_goods:
+                        w = weight(b, t, g, now)
+                        if w > 0 and smult and b in smult:
                             w *= smult[b]
+                    if w > 0:
                         raw[g] += x
                         srcs[g].append((w, b))
         return raw, srcs

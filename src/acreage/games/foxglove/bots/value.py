@@ -37,7 +37,7 @@ from operator import mul
 from pathlib import Path
 from typing import Any
 
-from ....core.caches import memo_table
+from ....core.caches import MadeOnce, memo_table
 from ....core.errors import ContentError
 from ..constants import CONSTRUCTION
 from ..content import TILES
@@ -135,24 +135,30 @@ def _base_features(state, seat: int) -> list[float]:
     Counts are whole numbers summed exactly, so summing per goods type here gives the very
     floats a sum building by building gave (a search calls this for every position judged)."""
     kinds = state.building_tiles[seat]
-    cubes = state.cubes[seat]
+    c = state.cubes[seat]
     prod_left = max(0, 4 - state.round)
-    held = [float(sum(cubes[g::NUM_GOODS])) for g in range(NUM_GOODS)]
+    made, makers = _OUTPUT[tuple(kinds)]
+    trails = len(state.cells[seat]) - len(kinds)  # every other cell holds one of the buildings
+    n = NUM_GOODS  # the cubes held of each type, written out (a search asks at every judgement)
+    return [*_h.evaluate_parts(state, seat),
+            float(sum(c[0::n])), float(sum(c[1::n])), float(sum(c[2::n])), float(sum(c[3::n])),
+            float(sum(c[4::n])), *[float(m * prod_left) for m in made], makers, float(len(kinds)),
+            float(trails)]
+
+
+def _output(kinds: tuple[int, ...]) -> tuple[tuple[int, ...], float]:
+    """A town's goods produced per production phase, by type, and its goods makers (Kiln,
+    Swidden), from its tiles (whole numbers, summed exactly)."""
     made = [0] * NUM_GOODS
     for tid in kinds:
-        out = _PROD[tid]
-        if out is not None:
-            for g in range(NUM_GOODS):
-                made[g] += out[g]
-    prod = [float(m * prod_left) for m in made]
-    makers = sum(map(_IS_MAKER.__getitem__, kinds))
-    trails = len(state.cells[seat]) - len(kinds)  # every other cell holds one of the buildings
-    return [*_h.evaluate_parts(state, seat), *held, *prod, float(makers), float(len(kinds)), float(trails)]
+        for g, n in enumerate(_tables.PROD_GOODS[tid]):
+            made[g] += n
+    return tuple(made), float(sum(1 for tid in kinds if _tables.MAKERS[tid] is not None))
 
 
-#: Per tile id: the goods it produces (None if none), whether it makes goods (Kiln, Swidden).
-_PROD = tuple(out if any(out) else None for out in _tables.PROD_GOODS)
-_IS_MAKER = tuple(int(m is not None) for m in _tables.MAKERS)
+#: ``_output`` of each set of tiles met, in building order: a search judges the same towns'
+#: tiles again and again, with other cubes.
+_OUTPUT = MadeOnce(_output)
 
 
 def features(state, seat: int) -> list[float]:
