@@ -83,14 +83,8 @@ class TownSurvey:
         self.topo = lay.topo
         comp = self.topo.comp
         self.label = [comp[c] for c in self.bcell]
-        #: how much of a cube on b counts for the consumer on t, by (b, t, goods or 0, now):
-        #: a function of the layout (its topology stands for the cells and the tiles on them)
-        #: and of these three facts, so kept with the layout for every survey that shares them
-        flags = (self.expert, self.haul_now, self.build_now)
-        wcache = lay.weights.get(flags)
-        if wcache is None:
-            wcache = lay.weights[flags] = {}
-        self.wcache: dict[tuple[int, int, int, bool], float] = wcache
+        #: how much of a cube on b counts for the consumer on t, by (b, t, goods or 0, now)
+        self.wcache: dict[tuple[int, int, int, bool], float] = {}
         self.smult: dict[int, float] = {}  # extra factor on a source's cubes (Kiln output in round 4)
         self.museum_done: set[tuple[int, int]] = set()  # (Museum, goods) filled this round
         self.used: dict[int, float] = {}  # cubes this round's processing took from each building
@@ -202,21 +196,18 @@ class TownSurvey:
         ``others``: from the other buildings only (what ``t`` holds is not counted)."""
         weight = self.weight
         smult = self.smult if now else None
-        per_goods = self.expert  # otherwise a path's weight is the same for every goods type
         raw = [0.0] * NUM_GOODS
         srcs: list[list[tuple[float, int]]] = [[] for _ in range(NUM_GOODS)]
         for b, vec in supply.items():
             if others and b == t:
                 continue
-            w = -1.0  # not asked yet
             for g in goods:
                 x = vec[g]
                 if x > 1e-9:
-                    if w < 0 or per_goods:
-                        w = weight(b, t, g, now)
-                        if w > 0 and smult and b in smult:
-                            w *= smult[b]
+                    w = weight(b, t, g, now)
                     if w > 0:
+                        if smult and b in smult:
+                            w *= smult[b]
                         raw[g] += x
                         srcs[g].append((w, b))
         return raw, srcs

@@ -22,16 +22,12 @@ class Layout:
     Everything but the topology is worked out at the first distance asked: many layouts are
     judged by terms that never ask one (no converter out of reach)."""
 
-    __slots__ = ("topo", "box", "groups", "dists", "shape", "weights", "prune_scores")
+    __slots__ = ("topo", "box", "groups", "dists", "shape", "prune_scores")
 
     def __init__(self, topo) -> None:
         self.topo = topo  # kept alive so that its id() stays unique while cached
         self.dists: dict[int, dict[int, int]] = {}
         self.groups: dict[int, list[int]] | None = None
-        #: The heuristic's cube weights in this layout, by what else they depend on
-        #: (``heuristic_town.TownSurvey.weight``): a function of the layout, which a search
-        #: judges in many positions that differ only in cubes.
-        self.weights: dict[tuple[bool, bool, bool], dict] = {}
         #: The shortlist's score of each trail placement and cell asked about (``prune.py``).
         self.prune_scores: dict = {}
 
