@@ -47,6 +47,7 @@ results are exactly those the learned value (``value.py``) was fitted on.
 
 from __future__ import annotations
 
+from ....core.caches import memo_table
 from ..actions import A_DONE
 from ..constants import FINAL, OVER, TRANSPORT
 from ..content import TILES
@@ -400,10 +401,8 @@ def _town_copy(state, seat: int):
 
 def _display_want(state, seat: int) -> list[float]:
     """Best rate per wheat, coal and sheep cube among the converters on display or in town."""
-    tids = [space[-1] for space in state.display if space]
-    tids += state.building_tiles[seat]
-    wheat = coal = sheep = 0.0  # the best so far, in locals (a search asks at every judgement)
-    for tid in tids:
+    wheat, coal, sheep = display_rates(state)  # the best so far, in locals
+    for tid in state.building_tiles[seat]:
         w, c, s = _USE_WCS[tid]
         if w > wheat:
             wheat = w
@@ -416,8 +415,27 @@ def _display_want(state, seat: int) -> list[float]:
     return want
 
 
+def display_rates(state) -> tuple[float, float, float]:
+    """Best rate per wheat, coal and sheep cube among the tiles on display: all a judgement
+    reads of the display (``judgement_key.py`` keys positions by it, so displays that differ
+    only in tiles that change no best rate are judged once)."""
+    tops = tuple([space[-1] for space in state.display if space])
+    rates = _DISPLAY_RATES.get(tops)
+    if rates is None:
+        if len(_DISPLAY_RATES) >= 4096:  # a search meets many displays: kept bounded
+            _DISPLAY_RATES.clear()
+        rates = _DISPLAY_RATES[tops] = (
+            max([0.0, *[_USE_WCS[tid][0] for tid in tops]]),
+            max([0.0, *[_USE_WCS[tid][1] for tid in tops]]),
+            max([0.0, *[_USE_WCS[tid][2] for tid in tops]]),
+        )
+    return rates
+
+
 #: Each tile's best points per wheat, coal and sheep cube (``USE``'s three columns), by tile id.
 _USE_WCS = tuple((per[WHEAT], per[COAL], per[SHEEP]) for per in USE)
+#: ``display_rates`` by the display's top tiles.
+_DISPLAY_RATES: dict[tuple[int, ...], tuple[float, float, float]] = memo_table({})
 
 
 def unused_goods(want, supply) -> float:
