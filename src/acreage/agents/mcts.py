@@ -127,6 +127,7 @@ class MctsAgent(Agent):
         book: int = 1,
         best_mix: float = 0.3,
         order_keep: int = 2,
+        memo: int = 1,
     ) -> None:
         """One function: each option is checked and stored beside the comment that says what it
         does (``docs/bots.md`` lists them)."""
@@ -178,6 +179,10 @@ class MctsAgent(Agent):
         #: 0: the ordering judges as many as a completion does and its steps are reused.
         #: 2 by default: about 1.5x the iterations a CPU-second in Foxglove Farm (the only
         #: game with a shortlist) at no measured loss at equal time (docs/bots.md).
+        #: Judge each position once where the game says what its judgement reads
+        #: (``GameInfo.judge_key``): the same values, so the same tree at a given number of
+        #: iterations; 0 judges every position afresh (for measuring what it saves).
+        self.memo = bool(memo)
         if order_keep < 0:
             raise ValueError(f"mcts option order_keep={order_keep} is a count: give 0 or more")
         self.order_keep = order_keep
@@ -222,7 +227,7 @@ class MctsAgent(Agent):
         # One judgement for the leaves, the widening order and the turns' greedy completions:
         # the learned value is also the better one-step policy (research/bots-experiments.md).
         judge = self.heuristic or (info.value if self.learned else None) or info.heuristic
-        if judge is not None and self.heuristic is None and info.judge_key is not None:
+        if judge is not None and self.memo and self.heuristic is None and info.judge_key is not None:
             judge = judged_once(judge, info.judge_key)
         self._pruning = info.shortlist if self.shortlist else None
         self._horizon = info.horizon if self.playout else None

@@ -116,6 +116,7 @@ OPTIONS: dict[str, dict[str, Opt]] = {
         "best_mix": Opt("float", low=0, high=1, help="solo: share of the best reward in a child's value"),
         "order_keep": Opt("int", low=0, help="the ordering look-ahead judges at most this many options "
                                              "a step (0: all; default 2)"),
+        "memo": _flag("judge each position once where the game says what its judgement reads"),
     },
     "beam": {
         "width": Opt("int", low=1, help="positions kept per level"),

@@ -147,8 +147,7 @@ def test_a_search_with_the_memo_makes_the_moves_and_statistics_of_one_without():
     for _ in range(30):
         state.apply(rng.choice(state.legal_actions()))
     with_memo = MctsAgent(seed=2, budget=Budget(iterations=40))
-    without = MctsAgent(seed=2, budget=Budget(iterations=40))
-    without.heuristic = info.value  # the same judge, given directly: no memo
+    without = MctsAgent(seed=2, budget=Budget(iterations=40), memo=0)
     moves = [agent.decide(state.clone(), state.current_player) for agent in (with_memo, without)]
     assert moves[0] == moves[1]
     stats = [{a: (ch.visits, ch.reward) for a, ch in agent.last_root.children.items()}
