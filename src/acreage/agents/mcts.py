@@ -45,7 +45,7 @@ Why this shape:
 * **Each position judged once.** Where the game says what its judgement reads of a seat's
   position (``GameInfo.judge_key``), a search judges each such key once (``judged_once``): at 4
   players each leaf judges every seat, and the seats who did not act there stand as they did
-  in many other leaves (about a third of the judging, research/speed-experiments.md).
+  in many other leaves (more than half of the judging, docs/performance.md).
 * **Shortlisted completions.** Where the game registers ``GameInfo.shortlist``, a turn's greedy
   completion judges only the options of each step it keeps (Foxglove: the dozen trail
   placements that can join something, of about 140), which made a solo search about three
@@ -528,8 +528,8 @@ def judged_once(judge, key_of, limit: int = 50_000):
     """``judge`` remembering its value for each key ``key_of(state, seat)`` gives (a game's
     ``GameInfo.judge_key``: equal keys, equal judgements), for one search.
 
-    Why: at 4 players a third of a search's judging repeats a key: each leaf judges every
-    seat, most of whose towns the iteration's turns did not touch. The values are the judge's
+    Why: at 4 players more than half of a search's judging repeats a key: each leaf judges
+    every seat, most of whose towns the iteration's turns did not touch. The values are the judge's
     own, so the search makes the same moves. At most ``limit`` keys are kept (then it starts
     afresh), so a long search's memory stays bounded."""
     memo: dict = {}

@@ -5,7 +5,7 @@ values from the heuristic (``heuristic.evaluate``) and the learned estimate
 Why: at 3 and 4 players a tree search judges every seat at each leaf and the rivals at each
 new node, and the towns of the seats who did not act are the same in many of those positions
 (a determinization reshuffles only the stacks); a payment's options also lead to towns that
-other options reach too. About a third of a 4-player search's judging repeats a key
+other options reach too. More than half of a 4-player search's judging repeats a key
 (docs/performance.md).
 
 The key holds the seat's own town (cells, tiles, cubes), its points, trail count and pass, the
