@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 import acreage
 from acreage.agents import Budget, MctsAgent
 from acreage.agents.mcts import judged_once
@@ -153,3 +156,26 @@ def test_a_search_with_the_memo_makes_the_moves_and_statistics_of_one_without():
     stats = [{a: (ch.visits, ch.reward) for a, ch in agent.last_root.children.items()}
              for agent in (with_memo, without)]
     assert stats[0] == stats[1] and sum(v for v, _ in stats[0].values()) >= 40
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(1, 4), seed=st.integers(0, 2**32), steps=st.integers(0, 160),
+       expert=st.booleans(), sample=st.integers(0, 2**32))
+def test_re_dealing_the_hidden_stacks_changes_no_key_and_no_judgement(players, seed, steps, expert, sample):
+    """Property: wherever a game stands, a determinization (the stacks re-dealt, as each search
+    iteration does) leaves every seat's key and, where there is a key, its judgement as they
+    were: a search may share judgements across its samples."""
+    options = {"expert": [0]} if expert else {}
+    state = acreage.new_game("foxglove", players=players, seed=seed, **options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    viewer = state.current_player if state.current_player is not None else 0
+    dealt = state.determinize(viewer, random.Random(sample))
+    for seat in range(players):
+        key = judgement_key(state, seat)
+        assert judgement_key(dealt, seat) == key
+        if key is not None:
+            assert value.estimate_final_score(dealt, seat) == value.estimate_final_score(state, seat)
