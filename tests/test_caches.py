@@ -74,3 +74,11 @@ def test_a_made_once_table_makes_each_entry_on_first_lookup_and_is_emptied_with_
     caches.clear_all()
     assert len(table) == 0
     assert table[3] == ("made", 3) and made == [3, 1, 3]
+
+
+def test_a_made_once_table_with_a_limit_starts_afresh_when_full():
+    table = caches.MadeOnce(lambda key: [key], limit=2)
+    a, b = table[1], table[2]
+    assert len(table) == 2 and table[1] is a  # a hit leaves it as it is
+    c = table[3]  # full: emptied, then the new entry made
+    assert c == [3] and len(table) == 1 and table[1] is not a and b == [2]

@@ -42,16 +42,21 @@ class MadeOnce(dict):
     Why: a legal list is often one made object per key (a cell, a packed int); with the
     making in ``__missing__``, ``[*map(table.__getitem__, keys)]`` builds the whole list in C,
     where a Python loop would ask ``get`` and test for ``None`` at every key. Registered as a
-    memo table (emptied between tests)."""
+    memo table (emptied between tests). With ``limit``, a table keyed by what play meets
+    without end (the towns, the displays of many games) starts afresh once it holds that
+    many entries, so a long-running process's memory stays bounded."""
 
-    __slots__ = ("_make",)
+    __slots__ = ("_make", "_limit")
 
-    def __init__(self, make: Callable[[Any], Any]) -> None:
+    def __init__(self, make: Callable[[Any], Any], limit: int | None = None) -> None:
         super().__init__()
         self._make = make
+        self._limit = limit
         memo_table(self)
 
     def __missing__(self, key: Any) -> Any:
+        if self._limit is not None and len(self) >= self._limit:
+            self.clear()
         made = self[key] = self._make(key)
         return made
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...core.caches import MadeOnce, memo_table
+from ...core.caches import MadeOnce
 from .rulings import COORD_LIMIT, PACK_WIDTH
 
 N, E, S, W = 1, 2, 4, 8
@@ -94,20 +94,19 @@ def _neighbours_of(cell: int) -> tuple[tuple[int, int], ...]:
 #: neighbours. A lookup in a table that makes each cell's entry once: asked for in every
 #: topology growth, trail list and trail-distance search, it costs a dict lookup in C.
 neighbours: Callable[[int], tuple[tuple[int, int], ...]] = MadeOnce(_neighbours_of).__getitem__
-_RING: dict[int, tuple[int, ...]] = memo_table({})
 
 
-def ring(cell: int) -> tuple[int, ...]:
-    """The up-to-8 surrounding cells, diagonals included (Guildhall)."""
-    got = _RING.get(cell)
-    if got is None:
-        x, y = xy(cell)
-        got = tuple(
-            cell_of(x + dx, y + dy)
-            for dy in (-1, 0, 1)
-            for dx in (-1, 0, 1)
-            if (dx or dy) and in_bounds(x + dx, y + dy)
-        )
-        _RING[cell] = got
-    return got
+def _ring_of(cell: int) -> tuple[int, ...]:
+    x, y = xy(cell)
+    return tuple(
+        cell_of(x + dx, y + dy)
+        for dy in (-1, 0, 1)
+        for dx in (-1, 0, 1)
+        if (dx or dy) and in_bounds(x + dx, y + dy)
+    )
+
+
+#: ``ring(cell)``: the up-to-8 surrounding cells, diagonals included (Guildhall), made once.
+_RING = MadeOnce(_ring_of)
+ring: Callable[[int], tuple[int, ...]] = _RING.__getitem__
 

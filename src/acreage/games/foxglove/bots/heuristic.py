@@ -47,7 +47,7 @@ results are exactly those the learned value (``value.py``) was fitted on.
 
 from __future__ import annotations
 
-from ....core.caches import memo_table
+from ....core.caches import MadeOnce
 from ..actions import A_DONE
 from ..constants import FINAL, OVER, TRANSPORT
 from ..content import TILES
@@ -419,23 +419,19 @@ def display_rates(state) -> tuple[float, float, float]:
     """Best rate per wheat, coal and sheep cube among the tiles on display: all a judgement
     reads of the display (``judgement_key.py`` keys positions by it, so displays that differ
     only in tiles that change no best rate are judged once)."""
-    tops = tuple([space[-1] for space in state.display if space])
-    rates = _DISPLAY_RATES.get(tops)
-    if rates is None:
-        if len(_DISPLAY_RATES) >= 4096:  # a search meets many displays: kept bounded
-            _DISPLAY_RATES.clear()
-        rates = _DISPLAY_RATES[tops] = (
-            max([0.0, *[_USE_WCS[tid][0] for tid in tops]]),
+    return _DISPLAY_RATES[tuple([space[-1] for space in state.display if space])]
+
+
+def _rates_of(tops: tuple[int, ...]) -> tuple[float, float, float]:
+    return (max([0.0, *[_USE_WCS[tid][0] for tid in tops]]),
             max([0.0, *[_USE_WCS[tid][1] for tid in tops]]),
-            max([0.0, *[_USE_WCS[tid][2] for tid in tops]]),
-        )
-    return rates
+            max([0.0, *[_USE_WCS[tid][2] for tid in tops]]))
 
 
 #: Each tile's best points per wheat, coal and sheep cube (``USE``'s three columns), by tile id.
 _USE_WCS = tuple((per[WHEAT], per[COAL], per[SHEEP]) for per in USE)
-#: ``display_rates`` by the display's top tiles.
-_DISPLAY_RATES: dict[tuple[int, ...], tuple[float, float, float]] = memo_table({})
+#: ``display_rates`` by the display's top tiles (bounded: a search meets many displays).
+_DISPLAY_RATES = MadeOnce(_rates_of, limit=4096)
 
 
 def unused_goods(want, supply) -> float:

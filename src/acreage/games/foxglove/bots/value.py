@@ -37,7 +37,7 @@ from operator import mul
 from pathlib import Path
 from typing import Any
 
-from ....core.caches import memo_table
+from ....core.caches import MadeOnce, memo_table
 from ....core.errors import ContentError
 from ..constants import CONSTRUCTION
 from ..content import TILES
@@ -137,7 +137,7 @@ def _base_features(state, seat: int) -> list[float]:
     kinds = state.building_tiles[seat]
     c = state.cubes[seat]
     prod_left = max(0, 4 - state.round)
-    made, makers = _output(tuple(kinds))
+    made, makers = _OUTPUT[tuple(kinds)]
     trails = len(state.cells[seat]) - len(kinds)  # every other cell holds one of the buildings
     n = NUM_GOODS  # the cubes held of each type, written out (a search asks at every judgement)
     return [*_h.evaluate_parts(state, seat),
@@ -148,22 +148,17 @@ def _base_features(state, seat: int) -> list[float]:
 
 def _output(kinds: tuple[int, ...]) -> tuple[tuple[int, ...], float]:
     """A town's goods produced per production phase, by type, and its goods makers (Kiln,
-    Swidden), from its tiles (whole numbers, summed exactly). Kept per set of tiles in
-    building order: a search judges the same towns' tiles again and again, with other cubes."""
-    got = _OUTPUT.get(kinds)
-    if got is None:
-        if len(_OUTPUT) >= 4096:  # the towns of many games: kept bounded
-            _OUTPUT.clear()
-        made = [0] * NUM_GOODS
-        for tid in kinds:
-            for g, n in enumerate(_tables.PROD_GOODS[tid]):
-                made[g] += n
-        makers = float(sum(1 for tid in kinds if _tables.MAKERS[tid] is not None))
-        got = _OUTPUT[kinds] = (tuple(made), makers)
-    return got
+    Swidden), from its tiles (whole numbers, summed exactly)."""
+    made = [0] * NUM_GOODS
+    for tid in kinds:
+        for g, n in enumerate(_tables.PROD_GOODS[tid]):
+            made[g] += n
+    return tuple(made), float(sum(1 for tid in kinds if _tables.MAKERS[tid] is not None))
 
 
-_OUTPUT: dict[tuple[int, ...], tuple[tuple[int, ...], float]] = memo_table({})
+#: ``_output`` per set of tiles in building order: a search judges the same towns' tiles again
+#: and again, with other cubes (bounded: the towns of many games).
+_OUTPUT = MadeOnce(_output, limit=4096)
 
 
 def features(state, seat: int) -> list[float]:
