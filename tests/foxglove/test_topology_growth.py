@@ -17,7 +17,7 @@ def _facts(topo: Topology) -> tuple:
     # labels being first cells (no bot depends on the order of a group table).
     return (topo.frontier, list(topo.frontier_index.items()), topo.trails, list(topo.trail_index.items()),
             topo.comp, topo.members, topo.frontier_needs(), topo.upgradable(),
-            [topo.expert(g) for g in range(5)])
+            [topo.expert(g) for g in range(5)], topo.slots)
 
 
 @pytest.mark.parametrize("players", [1, 2, 4])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
+from typing import Any
 from weakref import ref
 
 from .content import TILES
@@ -68,7 +69,7 @@ class Topology:
 
     __slots__ = ("frontier", "_frontier_index", "trails", "_trail_index", "comp", "members", "_expert",
                  "_cells", "_kinds", "_needs", "_masks", "_upgradable", "_grown", "_targets",
-                 "__weakref__")
+                 "derived", "slots", "__weakref__")
 
     def __init__(self, cells: dict[int, int], kinds: list[int]) -> None:
         self._cells = cells.copy()
@@ -97,6 +98,12 @@ class Topology:
         self._masks: tuple[int, ...] | None = None
         self._upgradable: tuple[tuple[int, int], ...] | None = None
         self._targets: dict[bool, tuple[tuple[tuple[int, ...], ...], ...]] = {}
+        #: What the rules derive from this layout alone, by a name of their own (a transport
+        #: stage's move rows, a trail action's lists): worked out once per layout, shared by
+        #: every position that has it.
+        self.derived: dict[str, Any] = {}
+        #: Each building's slots, in building order (what its free room is counted against).
+        self.slots: tuple[int, ...] = tuple([TILES[kind].slots for kind in self._kinds])
 
     def __reduce__(self):
         """Pickled as its layout (a copy sent to a bot worker builds it again when asked):
@@ -140,6 +147,8 @@ class Topology:
         new._masks = None
         new._upgradable = None
         new._targets = {}
+        new.derived = {}
+        new.slots = self.slots if len(kinds) == len(self._kinds) else (*self.slots, TILES[kinds[-1]].slots)
         if fresh:
             self._grow_frontier(new, cell, code, cells)
         else:  # an upgrade: the frontier stays; the cells its new openings face demand them

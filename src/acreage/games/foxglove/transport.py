@@ -9,6 +9,8 @@ Functions of the state. A stage with nothing begun is the phase's own decision
 
 from __future__ import annotations
 
+from itertools import compress
+
 from ...core.caches import memo_table
 from . import effects as fx
 from .actions import A_DONE, A_PROCESS, DONE, HAUL, MOVE, PROCESS, Action
@@ -88,32 +90,50 @@ def stage_do(state, top: None, action: Action) -> None:
 
 def moves(state, seat: int) -> list[Action]:
     """Every single-cube transport move (FF-TRN-1..9): each cube to each building its layout
-    lets it reach (``Topology.move_targets``) that has room."""
-    targets = topology(state, seat).move_targets(seat in state.options.get("expert", ()))
+    lets it reach that has room. Where a cube may go is a fact of the layout: its row of
+    ``(building, move)`` pairs is worked out the first time a cube of that type stands on
+    that building, and kept with the layout (``Topology.derived``)."""
+    topo = topology(state, seat)
+    expert = seat in state.options.get("expert", ())
     cubes = state.cubes[seat]
-    kinds = state.building_tiles[seat]
-    bcell = state.building_cells[seat]
-    free = [TILES[t].slots - fx.load(cubes, b * NUM_GOODS) for b, t in enumerate(kinds)]
-    made = _MOVES
+    rows = topo.derived.get(_ROWS[expert])
+    if rows is None:
+        rows = topo.derived[_ROWS[expert]] = [None] * len(cubes)
+    # Each building's free room, counted in C: the cubes in fives, each five summed.
+    free = [*map(int.__sub__, topo.slots, map(sum, zip(*[iter(cubes)] * NUM_GOODS, strict=True)))]
     acts = []
-    for b in range(len(kinds)):
-        base = b * NUM_GOODS
-        src = bcell[b]
-        reach = targets[b]
-        room, free[b] = free[b], 0  # the row lists the building itself: no move onto it
-        for g in range(NUM_GOODS):
-            if not cubes[base + g]:
-                continue
-            for d in reach[g]:
-                if free[d] > 0:
-                    dst = bcell[d]
-                    key = (src << 32 | dst) << 3 | g
-                    action = made.get(key)
-                    if action is None:
-                        action = made[key] = Action(MOVE, g, src, dst)
-                    acts.append(action)
-        free[b] = room
+    for i in compress(range(len(cubes)), cubes):  # each building and type holding a cube
+        row = rows[i]
+        if row is None:
+            row = rows[i] = _move_row(state, seat, topo, expert, i)
+        for d, action in row:
+            if free[d] > 0:
+                acts.append(action)
     return acts
+
+
+#: The name of the move rows among a layout's derived facts, by expert rules or not.
+_ROWS = ("move rows", "move rows (expert)")
+
+
+def _move_row(state, seat: int, topo, expert: bool, i: int) -> tuple[tuple[int, Action], ...]:
+    """``(d, move)`` for each building ``d`` a goods-``g`` cube on building ``b`` may be moved
+    to, ``i = 5 * b + g`` (``Topology.move_targets`` less ``b`` itself), in the order moves
+    are listed."""
+    b, g = divmod(i, NUM_GOODS)
+    bcell = state.building_cells[seat]
+    src = bcell[b]
+    made = _MOVES
+    row = []
+    for d in topo.move_targets(expert)[b][g]:
+        if d != b:
+            dst = bcell[d]
+            key = (src << 32 | dst) << 3 | g
+            action = made.get(key)
+            if action is None:
+                action = made[key] = Action(MOVE, g, src, dst)
+            row.append((d, action))
+    return tuple(row)
 
 
 #: Each (goods type, from cell, to cell) move, made once: a transport stage lists the same
