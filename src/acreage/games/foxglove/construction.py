@@ -155,9 +155,7 @@ def complete_build(state, seat: int, tid: int, cell: int) -> None:
     elif not state.display[space]:
         state.frames.append(Refill(seat, space))
     kind = TILES[tid]
-    for eff in kind.effects:
-        if eff.when != "immediate":
-            continue
+    for eff in _IMMEDIATE[tid]:
         if eff.kind == "gain":
             if log is not None:
                 before = state.cubes[seat][b * NUM_GOODS:(b + 1) * NUM_GOODS]
@@ -176,6 +174,10 @@ def complete_build(state, seat: int, tid: int, cell: int) -> None:
                 })
         elif eff.kind == "gain_one_type":  # FF-EFX-9
             state.frames.append(Choose(seat, b, eff.amount))
+
+
+#: Each tile's immediate effects (most have none): looked up at every build.
+_IMMEDIATE = tuple(tile.effects_at("immediate") for tile in TILES)
 
 
 # ---------------------------------------------------------------- the Emporium's goods type (FF-EFX-9)

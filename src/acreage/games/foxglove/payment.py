@@ -47,11 +47,10 @@ def pay_legal(state, top: Pay) -> list[Action]:
         candidates = (WOOD, STONE)
     else:
         candidates = (first,)
-    for g in candidates:
-        rest = pay_step(owed, g)
-        if rest is None:
-            continue
+    for g in candidates:  # each pays a unit still owed (see above)
         if goods is not None:
+            rest = pay_step(owed, g)
+            assert rest is not None, "a candidate pays a unit owed"
             goods[g] -= 1
             ok = affordable(rest, goods)
             goods[g] += 1
