@@ -93,8 +93,8 @@ legal, do = entry_points(STEPS, PHASE_STEPS)
 
 def advance(state) -> None:
     """Run every step that needs no decision, until a real choice (or the end) is reached.
-    Where the choice's actions were listed to find out, they are kept as the state's legal
-    list."""
+    The choice's actions, most of them listed anyway to find out whether a choice exists, are
+    kept as the state's legal list: a search asks for it next."""
     while True:
         frames = state.frames
         if frames:
@@ -121,6 +121,9 @@ def advance(state) -> None:
                     continue
                 state._legal = acts
                 return
+            # A cell to choose, goods to keep, a type to name: listed now, as every decision
+            # is, so the first question after a move finds its list made.
+            state._legal = legal(state)
             return
         phase = state.phase
         if phase == CONSTRUCTION:
