@@ -11,9 +11,14 @@ change. Two workloads:
 * ``mcts``: positions sampled from greedy games at 1, 2 and 4 players, then a fixed MCTS
   search (seeded agents, a fixed number of iterations) from each (the engine and the bots'
   judgement; the sampling's greedy games are about a quarter of the count).
+* ``apply`` (Foxglove): ``bench/run.py``'s positions of ``--games`` sampled games, up to 12 of
+  each position's actions, each applied to a fresh clone, as ``make bench`` times ``apply``;
+  the sampling and the clones are made in the empty run too, so the count is the applies
+  alone (its hash, of where each apply left the game, is left out of the count).
 
     python bench/instructions.py random --game foxglove --games 100
     python bench/instructions.py mcts --iterations 15 --count
+    python bench/instructions.py apply --games 30 --count
 
 Without ``--count`` the workload runs once and prints its hash (quick: check that a change
 keeps the moves). With ``--count`` it also runs under valgrind's cachegrind (no cache model),
@@ -77,18 +82,50 @@ def mcts_searches(positions: list, iterations: int) -> str:
     return hashlib.md5(repr(moves).encode()).hexdigest()[:8]
 
 
+def apply_work(games: int) -> list:
+    """``bench/run.py``'s positions, and up to 12 of each one's actions (seeded), each with a
+    fresh clone to apply it to."""
+    import run
+
+    fast, transport = run.sample_positions(games, seed=1)
+    rng = random.Random(0)
+    work = []
+    for position in fast + transport:
+        legal = position.legal_actions()
+        for action in rng.sample(legal, min(12, len(legal))):
+            work.append((position.clone(), action))
+    return work
+
+
+def applies(work: list, digest: bool) -> str:
+    """Apply each action to its clone; where ``digest``, the hash of where each apply left the
+    game (the decision on top and its legal list)."""
+    for state, action in work:
+        state.apply(action)
+    if not digest:
+        return "-"
+    where = [(state.current_player, state.frames[-1:], state._legal) for state, _ in work]
+    return hashlib.md5(repr(where).encode()).hexdigest()[:8]
+
+
 def prepare(args: argparse.Namespace) -> None:
     """Import everything the workload uses (the game's package, the bots), so an empty run
-    counts the same start-up as a full one."""
+    counts the same start-up as a full one; the apply workload's positions and clones too."""
     acreage.new_game(args.game, players=args.players)  # loads the game's package
     if args.workload == "mcts":
         import mcts_bench  # noqa: F401
         from acreage.agents import MctsAgent  # noqa: F401
+    if args.workload == "apply":
+        if args.game != "foxglove":
+            raise SystemExit("the apply workload is Foxglove's (bench/run.py's positions)")
+        args.work = apply_work(args.games)
 
 
 def run_workload(args: argparse.Namespace) -> str:
     if args.workload == "random":
         return random_games(args.game, args.players, args.games)
+    if args.workload == "apply":
+        return applies(args.work, digest=not args.counted)
     positions = mcts_positions(args.game, args.positions)
     return mcts_searches(positions, args.iterations)
 
@@ -110,15 +147,19 @@ def instructions(argv: list[str]) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("workload", choices=("random", "mcts"))
+    parser.add_argument("workload", choices=("random", "mcts", "apply"))
     parser.add_argument("--game", default="foxglove")
     parser.add_argument("--players", type=int, default=2, help="random: seats at the table")
-    parser.add_argument("--games", type=int, default=100, help="random: seeded games")
+    parser.add_argument("--games", type=int, default=None,
+                        help="random: seeded games (100); apply: sampled games (30)")
     parser.add_argument("--positions", type=int, default=3, help="mcts: positions per player count")
     parser.add_argument("--iterations", type=int, default=15, help="mcts: iterations per search")
     parser.add_argument("--count", action="store_true", help="count instructions under valgrind")
     parser.add_argument("--empty", action="store_true", help=argparse.SUPPRESS)  # start-up only
+    parser.add_argument("--counted", action="store_true", help=argparse.SUPPRESS)  # under valgrind
     args = parser.parse_args()
+    if args.games is None:
+        args.games = 30 if args.workload == "apply" else 100
     prepare(args)
     if args.empty:
         return
@@ -127,7 +168,7 @@ def main() -> None:
         return
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed: on Debian, apt-get install valgrind")
-    argv = [a for a in sys.argv[1:] if a != "--count"]
+    argv = [a for a in sys.argv[1:] if a != "--count"] + ["--counted"]
     start_up = instructions([*argv, "--empty"])
     total = instructions(argv)
     print(f"moves hash {run_workload(args)}")

@@ -37,3 +37,14 @@ def test_mcts_workload_repeats_move_for_move(instructions):
     first = instructions.mcts_searches(positions, 3)
     assert [p.to_json() for p in positions] == before  # each search ran on a copy
     assert instructions.mcts_searches(positions, 3) == first
+
+
+def test_apply_workload_is_the_same_applies_each_run(instructions):
+    first = instructions.apply_work(2)
+    again = instructions.apply_work(2)
+    assert len(first) == len(again) > 50
+    assert [str(a) for _, a in first] == [str(a) for _, a in again]
+    assert all(a in s.legal_actions() for s, a in first[:40])  # each action legal where applied
+    digest = instructions.applies(first, digest=True)
+    assert instructions.applies(again, digest=True) == digest
+    assert instructions.applies(instructions.apply_work(2), digest=False) == "-"
