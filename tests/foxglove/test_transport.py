@@ -797,3 +797,57 @@ def test_game_ends_when_every_seat_is_done_FF_FIN_8():
     assert state.is_terminal
     assert state.observation(0)["phase"] == "game over"
     assert state.legal_actions() == []
+
+
+def _moves_from_scratch(state, seat: int, expert: bool, room: bool = True) -> list[Action]:
+    """Every cube move worked out from the rules' own questions on a topology built afresh:
+    each cube, each other building it can reach (FF-TRN-1..3, FF-TRN-6), showing its type
+    (FF-TRN-4) and with room (FF-TRN-4), in building, type and destination order."""
+    from acreage.games.foxglove.actions import MOVE
+    from acreage.games.foxglove.content import TILES
+    from acreage.games.foxglove.topology import Topology
+
+    kinds, cubes, cells = state.building_tiles[seat], state.cubes[seat], state.building_cells[seat]
+    topo = Topology(state.cells[seat], kinds)
+    free = [TILES[t].slots - sum(cubes[5 * b:5 * b + 5]) for b, t in enumerate(kinds)]
+    out = []
+    for b in range(len(kinds)):
+        for g in range(5):
+            if not cubes[5 * b + g]:
+                continue
+            for d in sorted(topo.reachable(cells[b], g, expert)):
+                if d != b and TILES[kinds[d]].accepts >> g & 1 and (free[d] > 0 or not room):
+                    out.append(Action(MOVE, g, cells[b], cells[d]))
+    return out
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_move_lists_from_layout_rows_equal_moves_from_scratch_FF_TRN_1_FF_TRN_4_FF_TRN_6(players):
+    """The move rows are kept with a layout and shared by every position that has it, clones
+    of other positions included: after every move of random games (expert seats too), the
+    list equals one worked out afresh, full buildings left out included."""
+    import random
+
+    from acreage.games.foxglove.actions import MOVE
+    from acreage.games.foxglove.constants import FINAL, TRANSPORT
+
+    checked = full = 0
+    for seed in range(40):
+        if checked >= 150 and full >= 10:
+            break
+        expert = {0} if seed % 2 else set()
+        state = game(players, seed=seed, expert=expert)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            acts = state.legal_actions()
+            if not state.frames and state.phase in (TRANSPORT, FINAL):
+                seat = state.current_player
+                got = [a for a in acts if a.kind == MOVE]
+                assert got == _moves_from_scratch(state, seat, seat in expert)
+                checked += 1
+                full += got != _moves_from_scratch(state, seat, seat in expert, room=False)
+            # Mostly moves while there are any, so buildings fill up and rooms run out.
+            busy = [a for a in acts if str(a) not in ("pass", "done")]
+            state.apply(rng.choice(busy if busy and rng.random() < 0.97 else acts))
+    assert checked >= 150
+    assert full >= 10  # positions where a full building was left out
