@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import compress
 
-from ...core.caches import memo_table
+from ...core.caches import MadeOnce
 from . import effects as fx
 from .actions import A_DONE, A_PROCESS, DONE, HAUL, MOVE, PROCESS, Action
 from .constants import _EFFECT_COUNT, _HAS_HAUL, _HAS_PORTER, FINAL, PHASE_NAMES, TRANSPORT
@@ -122,23 +122,17 @@ def _move_row(state, seat: int, topo, expert: bool, i: int) -> tuple[tuple[int, 
     are listed."""
     b, g = divmod(i, NUM_GOODS)
     bcell = state.building_cells[seat]
-    src = bcell[b]
-    made = _MOVES
+    key = bcell[b] << 35 | g  # the move's packed key less its destination
     row = []
     for d in topo.move_targets(expert)[b][g]:
         if d != b:
-            dst = bcell[d]
-            key = (src << 32 | dst) << 3 | g
-            action = made.get(key)
-            if action is None:
-                action = made[key] = Action(MOVE, g, src, dst)
-            row.append((d, action))
+            row.append((d, _MOVES[key | bcell[d] << 3]))
     return tuple(row)
 
 
-#: Each (goods type, from cell, to cell) move, made once: a transport stage lists the same
-#: moves after every cube moved.
-_MOVES: dict[int, Action] = memo_table({})
+#: Each move by its packed key ``from cell << 35 | to cell << 3 | goods type``, made once and
+#: shared, so a stage's lists hold the same objects from layout to layout.
+_MOVES = MadeOnce(lambda key: Action(MOVE, key & 7, key >> 35, key >> 3 & 0xFFFFFFFF))
 
 
 def move_cube(state, seat: int, good: int, src_cell: int, dst_cell: int) -> None:
