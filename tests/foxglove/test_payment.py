@@ -226,6 +226,33 @@ def test_a_payment_with_no_choice_left_is_settled_at_once_as_cube_by_cube_FF_CON
     assert quick.to_json()["state"] == slow.to_json()["state"]
 
 
+def test_the_types_a_payment_leaves_no_choice_about_are_paid_before_the_first_choice_FF_CON_6():
+    """FF-CON-6: types are paid in goods order; where the first type owed is held by one
+    building only, its cubes are taken with no question asked, and the payment waits at the
+    first type held by two buildings, owing only what is left. The town and the question are
+    exactly those of the logged path, where each cube is paid (and logged) one at a time."""
+    from acreage.core.events import recording
+    from acreage.games.foxglove.frames import Pay
+
+    def town(logged: bool):
+        with recording() if logged else _no_log():
+            state = game(2, seed=0)
+        sc.set_display(state, ab=SIX_A, c=FOUR_C)
+        sc.set_cubes(state, 0, (0, 0), wood=2)
+        sc.set_cubes(state, 0, (1, 0), stone=1)
+        sc.add_building(state, 0, "Charcoal Kiln", (-1, 0), tier="A", stone=1)
+        sc.play(state, "build Coal Mine", "place 0,-1")  # Coal Mine: 1 wood, 2 stone
+        return state
+
+    quick, slow = town(False), town(True)
+    assert type(quick.frames[-1]) is Pay and quick.frames[-1].owed[:2] == (0, 2)
+    assert legal(quick) == legal(slow) == {"pay stone 1,0", "pay stone -1,0"}
+    assert quick.to_json()["state"] == slow.to_json()["state"]
+    assert sc.cubes_at(quick, 0, (0, 0)) == {"wood": 1}
+    sc.play(quick, "pay stone 1,0")  # one stone left, on the Kiln: taken at once
+    assert sc.tile_at(quick, 0, (0, -1)) == "Coal Mine" and quick.current_player == 1
+
+
 class _no_log:
     def __enter__(self):
         return None

@@ -851,3 +851,37 @@ def test_move_lists_from_layout_rows_equal_moves_from_scratch_FF_TRN_1_FF_TRN_4_
             state.apply(rng.choice(busy if busy and rng.random() < 0.97 else acts))
     assert checked >= 150
     assert full >= 10  # positions where a full building was left out
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_processing_readiness_from_layout_rows_equals_each_building_asked_FF_FIN_3_FF_FIN_7(players):
+    """Whether a town can process now is read from conversion rows kept with its layout
+    (``queries.can_process``). Over the towns of random games, each also given random cubes
+    (goods rarely wait in a converter in play: each stage ends by processing), it equals
+    asking each building's effects afresh (``effects.can_process``), both answers met often."""
+    import random
+
+    from acreage.games.foxglove import effects as fx
+    from acreage.games.foxglove.content import TILES
+    from acreage.games.foxglove.goods import NUM_GOODS
+    from acreage.games.foxglove.queries import can_process
+
+    def fresh(state, seat: int) -> bool:
+        cubes = state.cubes[seat]
+        return any(fx.can_process(TILES[tid], cubes, b * NUM_GOODS)
+                   for b, tid in enumerate(state.building_tiles[seat]))
+
+    seen = {True: 0, False: 0}
+    for seed in range(30):
+        state = game(players, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            for seat in range(players):
+                assert can_process(state, seat) is fresh(state, seat)
+                shaken = state.clone()
+                shaken.cubes[seat] = [rng.choice((0, 0, 1, 2)) for _ in shaken.cubes[seat]]
+                answer = fresh(shaken, seat)
+                assert can_process(shaken, seat) is answer
+                seen[answer] += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert min(seen.values()) >= 200

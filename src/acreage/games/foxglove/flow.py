@@ -108,6 +108,7 @@ def advance(state) -> None:
             if kind is Pay:
                 if pay_forced(state, top):  # no choice left at any step: paid at once
                     continue
+                top = frames[-1]  # what is still owed after the cubes taken with no choice
                 acts = pay_legal(state, top)
                 if len(acts) == 1:
                     pay_do(state, top, acts[0])

@@ -89,28 +89,36 @@ def pay_do(state, top: Pay, action: Action) -> None:
 
 
 def pay_forced(state, top: Pay) -> bool:
-    """Settle a payment with no choice left in one go: where every type still owed is held
-    by one building of the town only, and no unit may be wood or stone, paying cube by cube
-    would offer one action at each step (``pay_legal``), so the cubes are taken at once and
-    the purchase happens. False, changing nothing, where some step would offer a choice, or
-    while events are logged (each cube paid is an event)."""
+    """Settle what a payment leaves no choice about in one go: types are paid in goods order,
+    and while the first type still owed is held by one building of the town only, paying
+    cube by cube would offer one action at each step (``pay_legal``), so those cubes are taken
+    at once. True where that pays everything (the purchase happens); False where some step
+    offers a choice (the frame on top then owes what is left), or while events are logged
+    (each cube paid is an event), or while wood may stand in for stone (the choice of type
+    is the payer's)."""
     owed = top.owed
-    if owed[5] or owed[6] or state._events is not None:
+    if owed[6] or state._events is not None:
         return False
     cubes = state.cubes[top.seat]
-    takes = []
+    left = None
     for g in range(NUM_GOODS):
         k = owed[g]
         if k:
             column = cubes[g::NUM_GOODS]
             if len(column) - column.count(0) != 1:
-                return False
-            takes.append((column.index(max(column)) * NUM_GOODS + g, k))
-    for i, k in takes:
-        cubes[i] -= k
-    state.frames.pop()
-    _purchase(state, top.seat, top.purpose, 0)
-    return True
+                break  # a choice of building: the payer's
+            cubes[column.index(max(column)) * NUM_GOODS + g] -= k
+            if left is None:
+                left = list(owed)
+            left[g] = 0
+    else:
+        if not owed[5]:
+            state.frames.pop()
+            _purchase(state, top.seat, top.purpose, 0)
+            return True
+    if left is not None:  # the types paid so far, no longer owed
+        state.frames[-1] = Pay(top.seat, tuple(left), top.purpose)
+    return False
 
 
 def _purchase(state, seat: int, purpose, substitutes_left: int) -> None:

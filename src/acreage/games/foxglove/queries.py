@@ -154,12 +154,43 @@ def area_tier(state, space: int) -> int:
 
 # ---------------------------------------------------------------- transport and processing
 def can_process(state, seat: int) -> bool:
-    """Whether any of the seat's buildings can convert now (FF-FIN-3)."""
+    """Whether any of the seat's buildings can convert now (FF-FIN-3, FF-FIN-7).
+
+    Asked at every move of a final stage, so the town's conversions are a fact of its layout
+    (``Topology.derived``): one row per conversion, ``(base, wood, stone, wheat, coal, sheep,
+    distinct)``, the inputs written out and ``distinct`` the number of different types a
+    set conversion takes (0 for a plain one)."""
+    topo = topology(state, seat)
+    rows = topo.derived.get(_CONVERSIONS)
+    if rows is None:
+        rows = topo.derived[_CONVERSIONS] = _conversion_rows(state.building_tiles[seat])
     cubes = state.cubes[seat]
-    return any(
-        _HAS_PROCESSING[tid] and fx.can_process(TILES[tid], cubes, b * NUM_GOODS)
-        for b, tid in enumerate(state.building_tiles[seat])
-    )
+    for base, wood, stone, wheat, coal, sheep, distinct in rows:
+        if distinct:
+            if ((cubes[base] > 0) + (cubes[base + 1] > 0) + (cubes[base + 2] > 0) + (cubes[base + 3] > 0)
+                    + (cubes[base + 4] > 0) >= distinct):
+                return True
+        elif (cubes[base] >= wood and cubes[base + 1] >= stone and cubes[base + 2] >= wheat
+              and cubes[base + 3] >= coal and cubes[base + 4] >= sheep):
+            return True
+    return False
+
+
+#: The name of a layout's conversion rows among its derived facts.
+_CONVERSIONS = "conversions"
+
+
+def _conversion_rows(kinds: list[int]) -> tuple[tuple[int, ...], ...]:
+    """Each conversion of the town's buildings, in building order (``can_process``)."""
+    rows = []
+    for b, tid in enumerate(kinds):
+        if _HAS_PROCESSING[tid]:
+            for eff in TILES[tid].effects_at("processing"):
+                if eff.kind == "convert":
+                    rows.append((b * NUM_GOODS, *eff.inputs, 0))
+                elif eff.kind == "convert_distinct":
+                    rows.append((b * NUM_GOODS, 0, 0, 0, 0, 0, eff.count))
+    return tuple(rows)
 
 
 # ---------------------------------------------------------------- end-game effects (FF-END-1/2)

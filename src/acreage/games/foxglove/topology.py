@@ -99,10 +99,10 @@ class Topology:
         self._upgradable: tuple[tuple[int, int], ...] | None = None
         self._targets: dict[bool, tuple[tuple[tuple[int, ...], ...], ...]] = {}
         #: What the rules derive from this layout alone, by a name of their own (a transport
-        #: stage's move rows, ``transport.moves``): worked out once per layout, shared by every
-        #: position that has it. Only for facts asked for more than once per layout: a list
-        #: kept here but asked for once costs more than one made each time (research/
-        #: speed-experiments.md, 2026-12-08).
+        #: stage's move rows, ``transport.moves``; the town's conversions, ``queries.
+        #: can_process``): worked out once per layout, shared by every position that has it.
+        #: Only for facts asked for more than once per layout: a list kept here but asked for
+        #: once costs more than one made each time (research/speed-experiments.md, 2026-12-08).
         self.derived: dict[str, Any] = {}
         #: Each building's slots, in building order (what its free room is counted against).
         self.slots: tuple[int, ...] = tuple([TILES[kind].slots for kind in self._kinds])
