@@ -93,11 +93,11 @@ def pay_forced(state, top: Pay) -> bool:
     and while the first type still owed is held by one building of the town only, paying
     cube by cube would offer one action at each step (``pay_legal``), so those cubes are taken
     at once. True where that pays everything (the purchase happens); False where some step
-    offers a choice (the frame on top then owes what is left), or while events are logged
-    (each cube paid is an event), or while wood may stand in for stone (the choice of type
-    is the payer's)."""
+    offers a choice (the frame on top then owes what is left), while a unit may be paid in
+    wood or stone (a trail's, or stone a Mason's Lodge lets wood replace: the type is the
+    payer's choice), or while events are logged (each cube paid is an event)."""
     owed = top.owed
-    if owed[6] or state._events is not None:
+    if owed[5] or owed[6] or state._events is not None:
         return False
     cubes = state.cubes[top.seat]
     left = None
@@ -106,19 +106,16 @@ def pay_forced(state, top: Pay) -> bool:
         if k:
             column = cubes[g::NUM_GOODS]
             if len(column) - column.count(0) != 1:
-                break  # a choice of building: the payer's
+                if left is not None:  # the types paid so far are no longer owed
+                    state.frames[-1] = Pay(top.seat, tuple(left), top.purpose)
+                return False  # a choice of building: the payer's
             cubes[column.index(max(column)) * NUM_GOODS + g] -= k
             if left is None:
                 left = list(owed)
             left[g] = 0
-    else:
-        if not owed[5]:
-            state.frames.pop()
-            _purchase(state, top.seat, top.purpose, 0)
-            return True
-    if left is not None:  # the types paid so far, no longer owed
-        state.frames[-1] = Pay(top.seat, tuple(left), top.purpose)
-    return False
+    state.frames.pop()
+    _purchase(state, top.seat, top.purpose, 0)
+    return True
 
 
 def _purchase(state, seat: int, purpose, substitutes_left: int) -> None:

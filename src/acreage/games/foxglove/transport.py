@@ -99,15 +99,22 @@ def moves(state, seat: int) -> list[Action]:
     rows = topo.derived.get(_ROWS[expert])
     if rows is None:
         rows = topo.derived[_ROWS[expert]] = [None] * len(cubes)
-    # Each building's free room, counted in C: the cubes in fives, each five summed.
-    free = [*map(int.__sub__, topo.slots, map(sum, zip(*[iter(cubes)] * NUM_GOODS, strict=True)))]
+    # A building's free room is counted the first time a move to it is met (a list asks
+    # about a few buildings; counting all of them cost more than the list itself).
+    slots = topo.slots
+    free: list[int | None] = [None] * len(slots)
     acts = []
     for i in compress(range(len(cubes)), cubes):  # each building and type holding a cube
         row = rows[i]
         if row is None:
             row = rows[i] = _move_row(state, seat, topo, expert, i)
         for d, action in row:
-            if free[d] > 0:
+            room = free[d]
+            if room is None:
+                base = d * NUM_GOODS
+                room = free[d] = (slots[d] - cubes[base] - cubes[base + 1] - cubes[base + 2] - cubes[base + 3]
+                                  - cubes[base + 4])
+            if room > 0:
                 acts.append(action)
     return acts
 
