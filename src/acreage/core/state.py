@@ -75,7 +75,8 @@ class GameState(ABC):
         needs no decision until the next real choice (``_advance``); events that step did by
         itself are marked ``auto`` (``AUTO_EVENTS``); and where the move revealed something,
         resolved chance, ended a phase or passed the turn, undo can no longer reach back past
-        it (``_turn_marker`` before, ``_undo_closed`` after)."""
+        it (``undo_mark`` compared before and after, and the seat to act, a secret choice
+        excepted)."""
         assert self.action_type is not None, f"{type(self).__name__} must set action_type"
         if not isinstance(action, self.action_type):
             # Slow path: notation, or a plain tuple of whole numbers; anything else (another
@@ -86,7 +87,7 @@ class GameState(ABC):
         if action not in self._legal:
             raise self.refuse(action)
         seat = self.current_player
-        before = self._turn_marker()
+        mark = self.undo_mark
         log = self._events
         if log is not None:
             log.step = len(self.history) + 1
@@ -98,13 +99,13 @@ class GameState(ABC):
         if log is None or not self.AUTO_EVENTS:
             self._advance()
         else:
-            mark = len(log)
+            logged = len(log)
             self._advance()
             auto = self.AUTO_EVENTS
-            for event in log.full[mark:]:
+            for event in log.full[logged:]:
                 if event["kind"] in auto:
                     event["auto"] = True
-        if self._undo_closed(seat, action, before):
+        if self.undo_mark != mark or (self.current_player != seat and not self._secret_choice(action)):
             self.undo_floor = len(self.history)
 
     # The steps of ``apply`` each game gives.
@@ -113,6 +114,12 @@ class GameState(ABC):
     AUTO_EVENTS: ClassVar[frozenset[str]] = frozenset()
     #: The legal list of this position, once worked out (``None``: not yet).
     _legal: list | None = None
+    #: What changes when a move does something undo cannot take back: hidden things came into
+    #: view, chance was resolved, a phase, round or year ended. ``apply`` reads it before and
+    #: after each move. A count the rules bump is the cheapest (an attribute read, at every
+    #: step of every search); a game may derive it instead (a property: the phase, the year
+    #: and a count of reveals).
+    undo_mark: Any = 0
 
     def _generate(self) -> list:
         """The legal answers to the decision pending (empty once the game is over)."""
@@ -125,16 +132,6 @@ class GameState(ABC):
     def _advance(self) -> None:
         """Run every step that needs no decision, until a real choice or the end."""
         raise NotImplementedError(f"{type(self).__name__} must advance to the next decision (_advance)")
-
-    def _turn_marker(self) -> Any:
-        """What ``_undo_closed`` compares after the move, taken before it (the phase, the
-        round, a count of hidden things...)."""
-        return None
-
-    def _undo_closed(self, seat: int | None, action, before: Any) -> bool:
-        """Whether undo may no longer reach back past this move; by default once the turn
-        passes to another seat."""
-        return self.current_player != seat
 
     def _log_decision(self, seat: int | None, action) -> None:
         """Log what the move is, before it is carried out (its consequences follow it); by

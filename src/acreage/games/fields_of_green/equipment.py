@@ -45,7 +45,7 @@ def gain_equipment(state, frame: GainEquipment) -> None:
         drawn.append(state.equipment_stack.pop())
         known.append(state.equipment_known.pop())
     state.frames.append(Equip(seat, tuple(drawn), tuple(known)))
-    state._revealed_flag = True
+    state._reveals += 1
     if state._events is not None:
         public = {"count": n}
         state._events.add("equipment", seat, {**public, "tiles": [EQUIPMENT[k].name for k in drawn]},

@@ -345,7 +345,7 @@ def state_from_json(cls, data: dict):
     if s.stage == RESOLVE and any(x >= 0 for x in s.picks):
         _bad("stage", "is resolve, but a seat still holds an unrevealed pick")
     s._legal = None
-    s._revealed_flag = False
+    s._reveals = 0
     return s
 
 

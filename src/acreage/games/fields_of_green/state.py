@@ -56,7 +56,7 @@ class FieldsState(GameState):
         self.history_seats: list[int] = []
         self.undo_floor = 0
         self._legal: list[Action] | None = None
-        self._revealed_flag = False
+        self._reveals = 0  # hidden cards come into view (undo_mark)
         # FG-SET-2: four shuffled main decks (top = end of list).
         self._decks: list[list[int]] = []
         for deck in MAIN_DECKS:
@@ -209,17 +209,11 @@ class FieldsState(GameState):
     # ------------------------------------------------------------------ apply's steps (core template)
     AUTO_EVENTS = frozenset(("pay_water", "water"))  # done by itself (one way only)
 
-    def _turn_marker(self) -> tuple:
-        self._revealed_flag = False
-        return (self.phase, self.year)
-
-    def _undo_closed(self, seat: int | None, action: Action, before: tuple) -> bool:
-        """Hidden cards came into view, a phase or year ended, or the turn passed (a face-down
-        pick excepted)."""
-        closed = (self._revealed_flag or before != (self.phase, self.year)
-                  or (self.current_player != seat and not self._secret_choice(action)))
-        self._revealed_flag = False
-        return closed
+    @property
+    def undo_mark(self) -> tuple:
+        """The phase, the year and the cards come into view so far: undo stops where any of
+        them changed (the core's ``undo_mark``)."""
+        return (self.phase, self.year, self._reveals)
 
     # The template's hooks are the declared flow's own functions (no call in between: they
     # run at every step of every search).

@@ -60,7 +60,7 @@ def draw_split(state, seat: int, split: tuple[int, ...]) -> None:
         state.pile.extend(drawn)
     else:
         state.hands[seat].extend(drawn)
-    state._revealed_flag = True
+    state._reveals += 1
     if state._events is not None:
         public = {"split": split_name(split), "count": len(drawn)}
         if two_player(state):  # FG-HID-4: nobody sees the pile, not even the drawer
@@ -79,7 +79,7 @@ def begin_action(state) -> None:
         for _ in range(min(R.DISPLAY_2P, len(state.pile))):
             state.display.append(state.pile.pop())
         state.picks_made = 0
-        state._revealed_flag = True
+        state._reveals += 1
         if state._events is not None:
             state._events.add("display", None, {"revealed": [CARDS[c].name for c in state.display]})
     else:
@@ -114,7 +114,7 @@ def reveal_and_pass(state) -> None:
     state.stage = RESOLVE
     for s in reversed(resolution_order(state)):  # FG-ACT-5
         state.frames.append(Act(s, state.revealed[s]))
-    state._revealed_flag = True
+    state._reveals += 1
     if state._events is not None:
         state._events.add("reveal", None, {
             "picks": [CARDS[c].name if c >= 0 else None for c in state.revealed]})
@@ -230,6 +230,6 @@ def reveal_pair(state, frame: RevealPair) -> None:
     shown = len(state.display)
     for _ in range(min(R.REVEAL_2P, len(state.pile))):
         state.display.append(state.pile.pop())
-    state._revealed_flag = True
+    state._reveals += 1
     if state._events is not None:
         state._events.add("display", None, {"revealed": [CARDS[c].name for c in state.display[shown:]]})

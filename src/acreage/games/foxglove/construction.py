@@ -30,6 +30,7 @@ def begin_construction(state, frame: BeginConstruction | None = None) -> None:
     """Nobody has passed; the start player acts first; each seat's construction helpers
     (Lean-to, Mason's Lodge) are ready again (FF-CON-2, FF-EFX-18..20)."""
     state.phase = CONSTRUCTION
+    state.undo_mark += 1
     if state._events is not None:
         state._events.add("phase", None, {"phase": PHASE_NAMES[CONSTRUCTION]})
     state.passed = [False] * state.num_players

@@ -70,6 +70,7 @@ def fill_space(state, space: int, tier: int) -> list[int]:
     drawn = []
     while stack and not display[space]:
         tid = stack.pop()
+        state.undo_mark += 1  # a face-down tile comes into view
         drawn.append(tid)
         for other in display:
             if other and other[-1] == tid:

@@ -19,6 +19,7 @@ from .scoring import end_game
 def begin_round(state) -> None:
     """Production for every seat (FF-PRD), then construction (FF-RND-1)."""
     state.phase = PRODUCTION
+    state.undo_mark += 1  # the round (and the phase before) ended
     state.frames.append(BeginConstruction(-1))
     if state._events is not None:
         state._events.add("round", None, {"round": state.round, "start_player": state.start_player})

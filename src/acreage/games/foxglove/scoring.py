@@ -75,6 +75,7 @@ def end_game(state) -> None:
                                                  "source": source(name, "end of game")})
         gain(state, seat, end_game_points(state, seat))
     state.phase = OVER
+    state.undo_mark += 1
     state.frames.clear()
     if log is not None:
         log.add("game_over", None, {"scores": state.scores(), "ranking": state.ranking()})

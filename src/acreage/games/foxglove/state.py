@@ -65,6 +65,9 @@ class FoxgloveState(GameState):
         self.history: list[Action] = []
         self.history_seats: list[int] = []
         self.undo_floor = 0
+        #: Counts what undo cannot take back (the core's ``undo_mark``): a face-down tile
+        #: revealed, a phase or round ended. Bumped by the rules where it happens.
+        self.undo_mark = 0
         self._legal: list[Action] | None = None
         self.removed: list[int] = []
         self.stacks: list[list[int]] = [[], [], []]  # A, B, C; top = last (setup_tiles deals them)
@@ -141,15 +144,6 @@ class FoxgloveState(GameState):
         if (action.kind == DONE and not self.frames and (self.phase == TRANSPORT or self.phase == FINAL)
                 and self._events is not None):
             self._events.add("stage_end", seat, {"reason": "done"})
-
-    def _turn_marker(self) -> tuple:
-        return (len(self.stacks[0]) + len(self.stacks[1]) + len(self.stacks[2]), self.phase, self.round)
-
-    def _undo_closed(self, seat: int | None, action: Action, before: tuple) -> bool:
-        """A face-down tile was revealed, a phase or round ended, or the turn passed."""
-        return (before != (len(self.stacks[0]) + len(self.stacks[1]) + len(self.stacks[2]), self.phase,
-                           self.round)
-                or self.current_player != seat)
 
     # ------------------------------------------------------------------ scoring and words
     def scores(self) -> list[int]:

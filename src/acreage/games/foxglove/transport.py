@@ -29,6 +29,7 @@ def start_stages(state) -> None:
     """Transportation (rounds 1–3) or the combined final stage (round 4), one seat after
     another from the start player (FF-RND-2, FF-FIN-2)."""
     state.phase = FINAL if state.round == 4 else TRANSPORT
+    state.undo_mark += 1
     if state._events is not None:
         state._events.add("phase", None, {"phase": PHASE_NAMES[state.phase]})
     n = state.num_players

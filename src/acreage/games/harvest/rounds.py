@@ -23,7 +23,7 @@ def begin_sunrise(state) -> None:
     """HV-SUN-1..3: refresh the display, then swaps in turn order (Early Riser first)."""
     state.sunrise_stack[:0] = state.display
     state.display = [state.sunrise_stack.pop() for _ in range(min(R.DISPLAY_SIZE, len(state.sunrise_stack)))]
-    state._flag = True
+    state._reveals += 1
     if state._events is not None:
         state._events.add("round", None, {"round": state.round, "display": state.display[:]})
     order = turn_order(state)
@@ -87,7 +87,7 @@ def next_step(state) -> bool:
     if state.phase == "setup":
         start_supply(state)
         state.phase = "sunrise"
-        state._flag = True
+        state._reveals += 1
         begin_sunrise(state)
         return True
     if state.phase != "action":
@@ -157,7 +157,7 @@ def end_round(state) -> None:
             state.festival_discards.append(state.festival_p1)
             state.festival_p1 = -1
         shift(state)
-    state._flag = True
+    state._reveals += 1
     state.round += 1
     state.phase = "sunrise"
     begin_sunrise(state)

@@ -61,7 +61,7 @@ class HarvestState(GameState):
         self.history_seats: list[int] = []
         self.undo_floor = 0
         self._legal: list[Action] | None = None
-        self._flag = False
+        self._reveals = 0  # things revealed or rolled (undo_mark)
         rng = self.rng
         self.round = 1
         self.phase = "setup"
@@ -192,17 +192,11 @@ class HarvestState(GameState):
         assert seat is not None, "every Harvest move answers a seat's decision"
         log_action(self, seat, action)
 
-    def _turn_marker(self) -> tuple:
-        self._flag = False
-        return (self.phase, self.round, self.turn_number)
-
-    def _undo_closed(self, seat: int | None, action: Action, before: tuple) -> bool:
-        """Something hidden or random was resolved, a turn, phase or round ended, or another
-        seat is to act (a face-down choice excepted)."""
-        closed = (self._flag or before != (self.phase, self.round, self.turn_number)
-                  or (self.current_player != seat and not self._secret_choice(action)))
-        self._flag = False
-        return closed
+    @property
+    def undo_mark(self) -> tuple:
+        """The phase, the round, the turn and what was revealed or rolled so far: undo stops
+        where any of them changed (the core's ``undo_mark``)."""
+        return (self.phase, self.round, self.turn_number, self._reveals)
 
     # ------------------------------------------------------------------ scoring and words
     def total(self, seat: int) -> int:
