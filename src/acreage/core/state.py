@@ -125,8 +125,9 @@ class GameState(ABC):
         """The legal answers to the decision pending (empty once the game is over)."""
         raise NotImplementedError(f"{type(self).__name__} must list its legal actions (_generate)")
 
-    def _do(self, action) -> None:
-        """Carry out a legal ``action`` for the decision pending (no checks)."""
+    def _do(self, action, /) -> None:
+        """Carry out a legal ``action`` for the decision pending (no checks). Positional, so a
+        game may give its declared flow's ``do(state, action)`` itself, with no call between."""
         raise NotImplementedError(f"{type(self).__name__} must carry out actions (_do)")
 
     def _advance(self) -> None:

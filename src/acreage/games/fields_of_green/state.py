@@ -219,9 +219,7 @@ class FieldsState(GameState):
     # run at every step of every search).
     _generate = flow.legal
     _advance = flow.advance
-
-    def _do(self, action: Action) -> None:
-        flow.do(self, action)  # a method: mypy cannot match a built callable to the base's method
+    _do = flow.do
 
     # ------------------------------------------------------------------ scoring and words
     def score(self, seat: int) -> int:

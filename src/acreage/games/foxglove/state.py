@@ -136,9 +136,7 @@ class FoxgloveState(GameState):
     # run at every step of every search).
     _generate = flow.legal
     _advance = flow.advance
-
-    def _do(self, action: Action) -> None:
-        flow.do(self, action)  # a method: mypy cannot match a built callable to the base's method
+    _do = flow.do
 
     def _log_decision(self, seat: int | None, action: Action) -> None:
         if (action.kind == DONE and not self.frames and (self.phase == TRANSPORT or self.phase == FINAL)

@@ -184,9 +184,7 @@ class HarvestState(GameState):
     # run at every step of every search).
     _generate = flow.legal
     _advance = flow.advance
-
-    def _do(self, action: Action) -> None:
-        flow.do(self, action)  # a method: mypy cannot match a built callable to the base's method
+    _do = flow.do
 
     def _log_decision(self, seat: int | None, action: Action) -> None:
         assert seat is not None, "every Harvest move answers a seat's decision"
