@@ -16,7 +16,19 @@ from .actions import A_PASS, A_TRAILS, BUILD, CHOOSE, PASS, PLACE, TRAILS, Actio
 from .constants import _FREE_TRAIL, _SUBS, CONSTRUCTION, PHASE_NAMES
 from .content import TILES
 from .events import goods_dict, source
-from .frames import BeginConstruction, Build, Choose, EndTurn, Keep, Pay, Place, Refill, SoloRefresh, Trails
+from .frames import (
+    BeginConstruction,
+    Build,
+    Choose,
+    EndTurn,
+    Keep,
+    Pay,
+    Place,
+    Refill,
+    SoloRefresh,
+    Trails,
+    make,
+)
 from .geometry import cell_name
 from .goods import GOODS, NUM_GOODS
 from .queries import affordable, can_trail, space_of, topology, totals, town_changed
@@ -110,9 +122,9 @@ def turn_do(state, top: None, action: Action) -> None:
             state._events.add("pass", seat, {"forced": len(turn_actions(state, seat)) == 1})
         end_turn(state)
     elif k == TRAILS:
-        state.frames.append(Trails(seat, 0))
+        state.frames.append(make(Trails, (seat, 0)))
     else:  # BUILD
-        state.frames.append(Place(seat, action.a))
+        state.frames.append(make(Place, (seat, action.a)))
 
 
 # ---------------------------------------------------------------- a build (FF-CON-5..11)
@@ -131,7 +143,7 @@ def place_do(state, top: Place, action: Action) -> None:
     state.frames.pop()
     tid = top.tile
     owed = (*TILES[tid].cost, 0, state.wood_for_stone_left[seat])
-    state.frames.append(Pay(seat, owed, Build(tid, action.a)))
+    state.frames.append(make(Pay, (seat, owed, make(Build, (tid, action.a)))))
 
 
 def complete_build(state, seat: int, tid: int, cell: int) -> None:
@@ -147,14 +159,14 @@ def complete_build(state, seat: int, tid: int, cell: int) -> None:
     # A construction helper works from the moment it stands (FF-EFX-18..20).
     state.free_trails[seat] += _FREE_TRAIL[tid]
     state.wood_for_stone_left[seat] += _SUBS[tid]
-    state.frames.append(EndTurn(seat))
+    state.frames.append(make(EndTurn, (seat,)))
     log = state._events
     if log is not None:
         log.add("build", seat, {"tile": TILES[tid].name, "cell": cell_name(cell)})
     if state.solo:
         state.frames.append(SoloRefresh(seat, "C" if space >= state.n_ab else "AB"))
     elif not state.display[space]:
-        state.frames.append(Refill(seat, space))
+        state.frames.append(make(Refill, (seat, space)))
     kind = TILES[tid]
     for eff in _IMMEDIATE[tid]:
         if eff.kind == "gain":

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from itertools import compress
 
-from ...core.caches import memo_table
+from ...core.caches import MadeOnce
 from .actions import PAY, Action
 from .construction import complete_build
 from .content import TILES
-from .frames import Build, NewTrail, Pay
+from .frames import Build, NewTrail, Pay, make
 from .geometry import cell_name
 from .goods import GOODS, NUM_GOODS, STONE, WOOD
 from .queries import affordable, pay_step, totals
@@ -32,22 +32,9 @@ def pay_legal(state, top: Pay) -> list[Action]:
     goods = totals(state, seat) if owed[6] else None
     cubes = state.cubes[seat]
     bcell = state.building_cells[seat]
+    pays = _PAYS
     acts = []
-    # Owed types are paid in goods order (wood first), so the only questions asked are
-    # which building each cube comes from and, where the cost allows, which type: wood or
-    # stone for a trail, wood instead of stone with a Mason's Lodge.
-    first = NUM_GOODS  # the first type owed (none: only wood-or-stone units are left)
-    for g in range(NUM_GOODS):
-        if owed[g]:
-            first = g
-            break
-    if first == NUM_GOODS:
-        candidates: tuple[int, ...] = (WOOD, STONE)
-    elif first == STONE and owed[6] > 0:
-        candidates = (WOOD, STONE)
-    else:
-        candidates = (first,)
-    for g in candidates:  # each pays a unit still owed (see above)
+    for g in _CANDIDATES[owed]:
         if goods is not None:
             rest = pay_step(owed, g)
             assert rest is not None, "a candidate pays a unit owed"
@@ -56,17 +43,27 @@ def pay_legal(state, top: Pay) -> list[Action]:
             goods[g] += 1
             if not ok:
                 continue
-        pays = _PAYS
         for cell in compress(bcell, cubes[g::NUM_GOODS]):  # the buildings holding type g
-            action = pays.get(cell * NUM_GOODS + g)
-            if action is None:
-                action = pays[cell * NUM_GOODS + g] = Action(PAY, g, cell)
-            acts.append(action)
+            acts.append(pays[cell * NUM_GOODS + g])
     return acts
 
 
-#: The pay action of each (cell, goods type), made once: paying is most of a game's decisions.
-_PAYS: dict[int, Action] = memo_table({})
+def _candidates(owed: tuple[int, ...]) -> tuple[int, ...]:
+    """The types a cube paid next may be of. Owed types are paid in goods order (wood first),
+    so the only questions asked are which building each cube comes from and, where the cost
+    allows, which type: wood or stone for a trail's units, wood instead of stone with a
+    Mason's Lodge."""
+    for g in range(NUM_GOODS):
+        if owed[g]:
+            return (WOOD, STONE) if g == STONE and owed[6] > 0 else (g,)
+    return (WOOD, STONE)  # only wood-or-stone units are left
+
+
+#: The types payable next, by what is owed (a few dozen costs in all), and the pay action of
+#: each (cell, goods type) by ``cell * 5 + type``: made once, as paying is most of a game's
+#: decisions.
+_CANDIDATES = MadeOnce(_candidates)
+_PAYS = MadeOnce(lambda key: Action(PAY, key % NUM_GOODS, key // NUM_GOODS))
 
 
 def pay_do(state, top: Pay, action: Action) -> None:
@@ -82,7 +79,7 @@ def pay_do(state, top: Pay, action: Action) -> None:
     owed = pay_step(top.owed, g)
     assert owed is not None, "pay_legal offers only goods still owed"
     if any(owed[:6]):
-        state.frames[-1] = Pay(seat, owed, purpose)
+        state.frames[-1] = make(Pay, (seat, owed, purpose))
         return
     state.frames.pop()
     _purchase(state, seat, purpose, owed[6])
@@ -107,7 +104,7 @@ def pay_forced(state, top: Pay) -> bool:
             column = cubes[g::NUM_GOODS]
             if len(column) - column.count(0) != 1:
                 if left is not None:  # the types paid so far are no longer owed
-                    state.frames[-1] = Pay(top.seat, tuple(left), top.purpose)
+                    state.frames[-1] = make(Pay, (top.seat, tuple(left), top.purpose))
                 return False  # a choice of building: the payer's
             cubes[column.index(max(column)) * NUM_GOODS + g] -= k
             if left is None:

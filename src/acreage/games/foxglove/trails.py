@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...core.caches import memo_table
 from .actions import A_DONE, DONE, TRAIL, UPGRADE, Action
 from .construction import end_turn
-from .frames import NewTrail, Pay, Trails, Upgrade
+from .frames import NewTrail, Pay, Trails, Upgrade, make
 from .geometry import SHAPES, TEE_INDEX, TEES, cell_name, shape_name
 from .queries import topology, town_changed, trail_budget
 from .rulings import MAX_TRAILS
@@ -71,7 +71,7 @@ def trails_do(state, top: Trails, action: Action) -> None:
     elif k == TRAIL:
         _start_trail(state, seat, action.a, action.b)
     else:  # UPGRADE: 1 wood or stone (FF-TRL-4)
-        state.frames.append(Pay(seat, (0, 0, 0, 0, 0, 1, 0), Upgrade(action.a, action.b)))
+        state.frames.append(make(Pay, (seat, (0, 0, 0, 0, 0, 1, 0), make(Upgrade, (action.a, action.b)))))
 
 
 def _start_trail(state, seat: int, cell: int, mask: int) -> None:
@@ -82,7 +82,11 @@ def _start_trail(state, seat: int, cell: int, mask: int) -> None:
         place_trail(state, seat, cell, mask, free=True)
         return
     cost = 2 if mask in TEE_INDEX else 1
-    state.frames.append(Pay(seat, (0, 0, 0, 0, 0, cost, 0), NewTrail(cell, mask)))
+    state.frames.append(make(Pay, (seat, _TRAIL_OWED[cost], make(NewTrail, (cell, mask)))))
+
+
+#: What a new trail owes, by its cost: 1 or 2 cubes of wood or stone (FF-TRL-2/3).
+_TRAIL_OWED = {1: (0, 0, 0, 0, 0, 1, 0), 2: (0, 0, 0, 0, 0, 2, 0)}
 
 
 def place_trail(state, seat: int, cell: int, mask: int, free: bool = False) -> None:
@@ -107,4 +111,4 @@ def finish_upgrade(state, seat: int, cell: int, mask: int) -> None:
 
 def _count_trail_step(state) -> None:
     top = state.frames[-1]
-    state.frames[-1] = Trails(top.seat, top.laid + 1)
+    state.frames[-1] = make(Trails, (top.seat, top.laid + 1))
