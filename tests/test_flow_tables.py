@@ -31,14 +31,14 @@ def test_steps_live_in_the_chapter_modules_not_in_the_state(game):
     flow = importlib.import_module(f"acreage.games.{game}.flow")
     package = f"acreage.games.{game}"
     for record, step in flow.STEPS.items():
-        for fn in step:
+        for fn in filter(None, step):  # a step's offers is optional
             module = fn.__module__
             assert module.startswith(package + ".") and module.rsplit(".", 1)[1] not in ("state", "flow"), \
                 (record.__name__, fn.__qualname__, module)
     for fn in flow.AUTOMATIC.values():
         assert fn.__module__.rsplit(".", 1)[1] not in ("state", "flow")
     for phase, step in getattr(flow, "PHASE_STEPS", {}).items():  # a phase that is its own decision
-        for fn in step:
+        for fn in filter(None, step):
             assert fn.__module__.rsplit(".", 1)[1] not in ("state", "flow"), (phase, fn.__qualname__)
 
 

@@ -565,3 +565,51 @@ def test_a_town_at_the_trail_limit_is_offered_the_trail_action_only_for_an_upgra
     if offered:
         sc.play(state, "trails")
         assert {a.split()[0] for a in legal(state)} == {"upgrade"}
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_a_trail_action_answers_whether_it_offers_an_action_as_its_list_does_FF_TRL_2_FF_TRL_8(players):
+    """FF-TRL-2..11: ``apply`` asks a trail action whether it offers a move from the tables its
+    list is made of (``trails.trails_offer``), not by scanning a list of over a hundred. At the
+    trail actions of random games (a Lean-to's free trails and a town out of cubes included),
+    the answer equals the list's for every new trail in every shape on every frontier, town
+    and nearby cell, every T-junction on every cell, and stopping; an action refused so is
+    refused by ``apply``, which leaves the position as it was."""
+    import random
+
+    from acreage import IllegalAction
+    from acreage.games.foxglove.actions import DONE, UPGRADE, Action
+    from acreage.games.foxglove.flow import offers
+    from acreage.games.foxglove.frames import Trails
+    from acreage.games.foxglove.geometry import SHAPES, TEES, neighbours
+
+    from .helpers import game as new_game
+
+    asked = offered = refused_by_apply = 0
+    for seed in range(8):
+        state = new_game(players, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            acts = state.legal_actions()
+            if state.frames and type(state.frames[-1]) is Trails:
+                seat = state.current_player
+                town = set(state.cells[seat])
+                near = {nb for cell in town for _, nb in neighbours(cell)}
+                cells = sorted(town | near | {nb for cell in near for _, nb in neighbours(cell)})
+                candidates = [Action(DONE)]
+                candidates += [Action(TRAIL, cell, shape) for cell in cells for shape in SHAPES]
+                candidates += [Action(UPGRADE, cell, tee) for cell in cells for tee in TEES]
+                legal = set(acts)
+                for action in candidates:
+                    assert offers(state, action) is (action in legal), (str(action), seed)
+                    asked += 1
+                    offered += action in legal
+                wrong = rng.choice([a for a in candidates if a not in legal])
+                before = state.to_json()
+                with pytest.raises(IllegalAction):
+                    state.apply(wrong)
+                assert state.to_json() == before
+                refused_by_apply += 1
+            busy = [a for a in acts if str(a) not in ("pass", "done")]
+            state.apply(rng.choice(busy if busy and rng.random() < 0.9 else acts))
+    assert refused_by_apply >= 20 and offered >= 1000 and asked - offered >= 10000, (asked, offered)

@@ -13,10 +13,16 @@ from typing import Any, NamedTuple
 
 
 class Step(NamedTuple):
-    """The answer to one kind of decision: its legal actions, and what one of them does."""
+    """The answer to one kind of decision: its legal actions, and what one of them does.
+
+    ``offers(state, top, action)``, where given, says whether the decision offers ``action``
+    from the tables its list is made of, for a decision whose list runs long: ``apply``
+    checks every action it is given, and comparing one with each of a hundred costs more
+    than the rest of the move (``offers_point``)."""
 
     legal: Callable[[Any, Any], list]
     do: Callable[[Any, Any, Any], None]
+    offers: Callable[[Any, Any, Any], bool] | None = None
 
 
 def entry_points(steps: Mapping[type, Step], phases: Mapping[Any, Step] | None = None,
@@ -50,3 +56,21 @@ def entry_points(steps: Mapping[type, Step], phases: Mapping[Any, Step] | None =
             phase_do[state.phase](state, None, action)
 
     return legal, do
+
+
+def offers_point(steps: Mapping[type, Step]) -> Callable[[Any, Any], bool]:
+    """``offers(state, action)``: whether the decision on top offers ``action``, asked of its
+    step's ``offers`` where the step declares one, else by scanning the legal list (already
+    made: ``apply`` asks only after listing)."""
+    offers_of = {kind: step.offers for kind, step in steps.items() if step.offers is not None}
+
+    def offers(state, action) -> bool:
+        frames = state.frames
+        if frames:
+            top = frames[-1]
+            ask = offers_of.get(type(top))
+            if ask is not None:
+                return ask(state, top, action)
+        return action in state._legal
+
+    return offers

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...core.flow import Step, entry_points
+from ...core.flow import Step, entry_points, offers_point
 from .actions import A_DONE, A_PASS
 from .constants import CONSTRUCTION, FINAL, TRANSPORT
 from .construction import (
@@ -48,7 +48,7 @@ from .frames import (
 )
 from .payment import pay_do, pay_forced, pay_legal
 from .production import keep_do, keep_legal
-from .trails import trails_do, trails_legal
+from .trails import trails_do, trails_legal, trails_offer
 from .transport import (
     log_forced_stage_end,
     stage_do,
@@ -65,7 +65,7 @@ STEPS: dict[type, Step] = {
     Place: Step(place_legal, place_do),
     Pay: Step(pay_legal, pay_do),
     Choose: Step(choose_legal, choose_do),
-    Trails: Step(trails_legal, trails_do),
+    Trails: Step(trails_legal, trails_do, trails_offer),  # every frontier cell in every shape: long
     # transportation: the start-of-transport effects (FF-TRN-10, FF-FIN-5)
     TransportStart: Step(transport_start_legal, transport_start_do),
 }
@@ -89,6 +89,9 @@ AUTOMATIC: dict[type, Callable[[Any, Any], None]] = {
 #: ``legal(state)``: the legal answers to the decision on top, or to the phase's own decision;
 #: ``do(state, action)``: carry out a legal action (no checks) by the step that answers it.
 legal, do = entry_points(STEPS, PHASE_STEPS)
+#: ``offers(state, action)``: whether the decision pending offers ``action`` (``apply``'s
+#: check of a long list).
+offers = offers_point(STEPS)
 
 
 def advance(state) -> None:

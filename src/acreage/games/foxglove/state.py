@@ -137,6 +137,7 @@ class FoxgloveState(GameState):
     _generate = flow.legal
     _advance = flow.advance
     _do = flow.do
+    _offers = flow.offers
 
     def _log_decision(self, seat: int | None, action: Action) -> None:
         if (action.kind == DONE and not self.frames and (self.phase == TRANSPORT or self.phase == FINAL)

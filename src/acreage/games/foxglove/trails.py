@@ -8,6 +8,8 @@ which lays the trail or makes the upgrade once paid.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from ...core.caches import memo_table
 from .actions import A_DONE, DONE, TRAIL, UPGRADE, Action
 from .construction import end_turn
@@ -27,7 +29,7 @@ def trails_legal(state, top: Trails) -> list[Action]:
     acts: list[Action] = []
     budget = trail_budget(state, seat)
     topo = topology(state, seat)
-    if (budget >= 1 or state.free_trails[seat] > 0) and state.trails_laid[seat] < MAX_TRAILS:
+    if _may_lay(state, seat, budget):
         shapes = 0 if budget >= 2 else 1  # a T-junction costs 2 and is never free (FF-TRL-3)
         made = _NEW_TRAILS.get  # the made lists read directly; a pair never seen is made once
         for pair in topo.frontier_needs():
@@ -38,6 +40,39 @@ def trails_legal(state, top: Trails) -> list[Action]:
     if top.laid >= 1:
         acts.append(A_DONE)  # FF-CON-4: an empty trail action is not offered
     return acts
+
+
+def _may_lay(state, seat: int, budget: int) -> bool:
+    """A new trail can be paid for (or is free) and the seat has trails left (FF-TRL-2..5)."""
+    return (budget >= 1 or state.free_trails[seat] > 0) and state.trails_laid[seat] < MAX_TRAILS
+
+
+def trails_offer(state, top: Trails, action: Action) -> bool:
+    """Whether ``trails_legal(state, top)`` holds ``action``, answered from the tables that
+    list is made of (the cell's row of shapes, the trail's row of T-junctions) instead of by
+    comparing the action with each of a list that runs to over a hundred (every frontier cell
+    in every shape): ``apply`` checks every action it is given."""
+    seat = top.seat
+    k = action.kind
+    if k == DONE:
+        return top.laid >= 1
+    budget = trail_budget(state, seat)
+    topo = topology(state, seat)
+    cell = action.a
+    if k == TRAIL:
+        if not _may_lay(state, seat, budget):
+            return False
+        frontier = topo.frontier
+        i = bisect_left(frontier, cell)
+        if i == len(frontier) or frontier[i] != cell:
+            return False
+        pair = topo.frontier_needs()[i]
+        return action in (_NEW_TRAILS.get(pair) or _new_trails(*pair))[0 if budget >= 2 else 1]
+    if k == UPGRADE and budget >= 1:
+        for trail, live in topo.upgradable():
+            if trail == cell:
+                return action in _upgrades(trail, live)
+    return False
 
 
 #: (cell, openings a new trail there must have) → (a new trail in every shape that has them,
