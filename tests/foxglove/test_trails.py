@@ -578,6 +578,7 @@ def test_a_trail_action_answers_whether_it_offers_an_action_as_its_list_does_FF_
     import random
 
     from acreage import IllegalAction
+    from acreage.core.state import _LONG_LIST
     from acreage.games.foxglove.actions import DONE, UPGRADE, Action
     from acreage.games.foxglove.flow import offers
     from acreage.games.foxglove.frames import Trails
@@ -585,7 +586,7 @@ def test_a_trail_action_answers_whether_it_offers_an_action_as_its_list_does_FF_
 
     from .helpers import game as new_game
 
-    asked = offered = refused_by_apply = 0
+    asked = offered = refused_by_apply = long_lists = 0
     for seed in range(8):
         state = new_game(players, seed=seed)
         rng = random.Random(seed)
@@ -604,6 +605,7 @@ def test_a_trail_action_answers_whether_it_offers_an_action_as_its_list_does_FF_
                     assert offers(state, action) is (action in legal), (str(action), seed)
                     asked += 1
                     offered += action in legal
+                long_lists += len(acts) >= _LONG_LIST  # apply asks offers, not the list
                 wrong = rng.choice([a for a in candidates if a not in legal])
                 before = state.to_json()
                 with pytest.raises(IllegalAction):
@@ -613,3 +615,4 @@ def test_a_trail_action_answers_whether_it_offers_an_action_as_its_list_does_FF_
             busy = [a for a in acts if str(a) not in ("pass", "done")]
             state.apply(rng.choice(busy if busy and rng.random() < 0.9 else acts))
     assert refused_by_apply >= 20 and offered >= 1000 and asked - offered >= 10000, (asked, offered)
+    assert long_lists >= 10, long_lists

@@ -30,8 +30,10 @@ copy_dict = dict.copy
 
 
 #: A legal list at least this long is checked through ``_offers`` instead of by comparing the
-#: action with each entry (about 18 ns an entry; a Foxglove trail action lists over a hundred).
-_LONG_LIST = 32
+#: action with each entry: about 18 ns an entry (half the list on average), against about
+#: 1.2 µs for a Foxglove trail action to answer from its tables, as ``bench/run.py`` times a
+#: move; the two meet near 125 entries (a trail action lists up to 250).
+_LONG_LIST = 128
 
 
 class GameState(ABC):

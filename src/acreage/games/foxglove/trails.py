@@ -15,6 +15,7 @@ from .actions import A_DONE, DONE, TRAIL, UPGRADE, Action
 from .construction import end_turn
 from .frames import NewTrail, Pay, Trails, Upgrade, make
 from .geometry import SHAPES, TEE_INDEX, TEES, cell_name, shape_name
+from .goods import NUM_GOODS, STONE, WOOD
 from .queries import topology, town_changed, trail_budget
 from .rulings import MAX_TRAILS
 
@@ -52,16 +53,17 @@ def trails_offer(state, top: Trails, action: Action) -> bool:
     list is made of (the cell's row of shapes, the trail's row of T-junctions) instead of by
     comparing the action with each of a list that runs to over a hundred (every frontier cell
     in every shape): ``apply`` checks every action it is given."""
-    seat = top.seat
     k = action.kind
     if k == DONE:
         return top.laid >= 1
-    budget = trail_budget(state, seat)
-    topo = topology(state, seat)
+    seat = top.seat
+    cubes = state.cubes[seat]
+    budget = sum(cubes[WOOD::NUM_GOODS]) + sum(cubes[STONE::NUM_GOODS])  # trail_budget, inline
+    topo = state._topologies[seat] or topology(state, seat)  # made for the list already
     cell = action.a
     if k == TRAIL:
-        if not _may_lay(state, seat, budget):
-            return False
+        if not ((budget >= 1 or state.free_trails[seat] > 0) and state.trails_laid[seat] < MAX_TRAILS):
+            return False  # _may_lay, inline
         frontier = topo.frontier
         i = bisect_left(frontier, cell)
         if i == len(frontier) or frontier[i] != cell:
