@@ -142,7 +142,8 @@ def place_do(state, top: Place, action: Action) -> None:
     seat = top.seat
     state.frames.pop()
     tid = top.tile
-    owed = (*TILES[tid].cost, 0, state.wood_for_stone_left[seat])
+    subs = state.wood_for_stone_left[seat]
+    owed = (_OWED[subs] if subs < len(_OWED) else _owed_with(subs))[tid]
     state.frames.append(make(Pay, (seat, owed, make(Build, (tid, action.a)))))
 
 

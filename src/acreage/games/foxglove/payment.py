@@ -76,13 +76,26 @@ def pay_do(state, top: Pay, action: Action) -> None:
             "good": GOODS[g], "cell": cell_name(action.b),
             "tile": TILES[state.building_tiles[seat][state.cells[seat][action.b]]].name,
         })
-    owed = pay_step(top.owed, g)
-    assert owed is not None, "pay_legal offers only goods still owed"
-    if any(owed[:6]):
+    owed, more = _AFTER[top.owed][g]
+    if more:
         state.frames[-1] = make(Pay, (seat, owed, purpose))
         return
     state.frames.pop()
     _purchase(state, seat, purpose, owed[6])
+
+
+def _after(owed: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], bool] | None, ...]:
+    """By goods type paid: what is still owed after one cube of it, and whether any cube is;
+    None for a type not owed (``pay_legal`` offers only goods still owed)."""
+    out = []
+    for g in range(NUM_GOODS):
+        rest = pay_step(owed, g)
+        out.append(None if rest is None else (rest, any(rest[:6])))
+    return tuple(out)
+
+
+#: ``_after`` of each cost met: a payment's steps are asked at every cube paid.
+_AFTER = MadeOnce(_after)
 
 
 def pay_forced(state, top: Pay) -> bool:

@@ -160,7 +160,7 @@ def can_process(state, seat: int) -> bool:
     (``Topology.derived``): one row per conversion, ``(base, wood, stone, wheat, coal, sheep,
     distinct)``, the inputs written out and ``distinct`` the number of different types a
     set conversion takes (0 for a plain one)."""
-    topo = topology(state, seat)
+    topo = state._topologies[seat] or topology(state, seat)  # kept, else made
     rows = topo.derived.get(_CONVERSIONS)
     if rows is None:
         rows = topo.derived[_CONVERSIONS] = _conversion_rows(state.building_tiles[seat])

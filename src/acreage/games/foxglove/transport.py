@@ -78,8 +78,12 @@ def stage_legal(state, top: None) -> list[Action]:
 def stage_do(state, top: None, action: Action) -> None:
     seat = state.order[state.stage_index]
     k = action.kind
-    if k == MOVE:
-        move_cube(state, seat, action.a, action.b, action.c)
+    if k == MOVE:  # move_cube, written out: a stage's every move
+        cells = state.cells[seat]
+        cubes = state.cubes[seat]
+        g = action.a
+        cubes[cells[action.b] * NUM_GOODS + g] -= 1
+        cubes[cells[action.c] * NUM_GOODS + g] += 1
         state.moves_left -= 1
         if state._events is not None:
             log_move(state, "move", seat, action.a, action.b, action.c, "")
@@ -94,7 +98,7 @@ def moves(state, seat: int) -> list[Action]:
     lets it reach that has room. Where a cube may go is a fact of the layout: its row of
     ``(building, move)`` pairs is worked out the first time a cube of that type stands on
     that building, and kept with the layout (``Topology.derived``)."""
-    topo = topology(state, seat)
+    topo = state._topologies[seat] or topology(state, seat)  # kept, else made
     expert = seat in state.options.get("expert", ())
     cubes = state.cubes[seat]
     rows = topo.derived.get(_ROWS[expert])
