@@ -474,3 +474,42 @@ def test_a_build_nobody_can_afford_is_explained_by_its_cost_FF_CON_5_FF_CON_6():
     why = state.explain_illegal(state._parse_structural("build Sheepfold"))
     assert why.startswith("Sheepfold costs") and "your town holds" in why, why
     assert "not possible now" in state.explain_illegal(state._parse_structural("move wood 0,0>1,0"))
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_the_tiles_a_town_can_pay_for_are_those_the_general_rule_finds_FF_CON_6_FF_CON_7_FF_EFX_20(
+        players, monkeypatch):
+    """FF-CON-6/7, FF-EFX-20: with every cost in wood and stone, a construction turn reads the
+    tiles a town can pay for from a table by its wood, stone and Mason's Lodge substitutes
+    (``construction._CAN_PAY``); at every construction turn of random games, Mason's Lodges
+    and towns short of stone included, the list equals the one the general rule gives, cost
+    by cost over all five goods (the path content with other costs takes)."""
+    import random
+
+    from acreage.games.foxglove import construction
+    from acreage.games.foxglove.constants import CONSTRUCTION
+
+    assert construction.COSTS_IN_WOOD_AND_STONE  # this content's costs
+    compared = with_substitutes = 0
+    for seed in range(10):
+        state = game(players, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            if not state.frames and state.phase == CONSTRUCTION:
+                seat = state.turn
+                # The position as played, and the same town given other goods and substitutes.
+                shaken = state.clone()
+                shaken.cubes[seat] = [rng.choice((0, 0, 1, 2, 3)) for _ in shaken.cubes[seat]]
+                shaken.wood_for_stone_left[seat] = rng.randrange(5)
+                for position in (state, shaken):
+                    quick = construction.turn_actions(position, seat)
+                    monkeypatch.setattr(construction, "COSTS_IN_WOOD_AND_STONE", False)
+                    general = construction.turn_actions(position, seat)
+                    monkeypatch.setattr(construction, "COSTS_IN_WOOD_AND_STONE", True)
+                    assert quick == general, (seed, [str(a) for a in quick], [str(a) for a in general])
+                    compared += 1
+                    with_substitutes += position.wood_for_stone_left[seat] > 0
+            acts = state.legal_actions()
+            busy = [a for a in acts if str(a) not in ("pass", "done")]
+            state.apply(rng.choice(busy if busy and rng.random() < 0.9 else acts))
+    assert compared >= 200 and with_substitutes >= 60, (compared, with_substitutes)

@@ -30,7 +30,7 @@ from .frames import (
     make,
 )
 from .geometry import cell_name
-from .goods import GOODS, NUM_GOODS
+from .goods import GOODS, NUM_GOODS, STONE, WOOD
 from .queries import affordable, can_trail, space_of, topology, totals, town_changed
 from .rulings import MAX_BUILDINGS
 from .scoring import gain
@@ -73,21 +73,27 @@ def turn_actions(state, seat: int) -> list[Action]:
     """Pass; a trail action if it can hold anything; each display tile the town can pay for
     while it has room for a building (FF-CON-1, FF-CON-4..7)."""
     acts = [A_PASS]
-    goods = totals(state, seat)
-    if can_trail(state, seat, goods):
+    cubes = state.cubes[seat]
+    wood = sum(cubes[WOOD::NUM_GOODS])
+    stone = sum(cubes[STONE::NUM_GOODS])
+    if can_trail(state, seat, wood + stone):
         acts.append(A_TRAILS)
     if len(state.building_tiles[seat]) >= MAX_BUILDINGS:
         return acts
     subs = state.wood_for_stone_left[seat]
-    if not subs:  # each type pays for itself: the cost is compared type by type, inline
-        wood, stone, wheat, coal, sheep = goods
+    if COSTS_IN_WOOD_AND_STONE:
+        # Which tiles the town can pay for follows from its wood, its stone and its Mason's
+        # Lodge substitutes alone, each capped at the most any cost can use of it.
+        can_pay = _CAN_PAY[(subs if subs < _STONE_CAP else _STONE_CAP) << 8
+                           | (wood if wood < _WOOD_CAP else _WOOD_CAP) << 4
+                           | (stone if stone < _STONE_CAP else _STONE_CAP)]
         for space in state.display:
             if space:
                 tid = space[-1]  # identical tiles share a space, so each tile appears once
-                c = _COSTS[tid]
-                if wood >= c[0] and stone >= c[1] and wheat >= c[2] and coal >= c[3] and sheep >= c[4]:
+                if can_pay[tid]:
                     acts.append(_BUILDS[tid])
         return acts
+    goods = totals(state, seat)  # costs in other goods too (other content): asked type by type
     owed_by_tile = _OWED[subs] if subs < len(_OWED) else _owed_with(subs)
     for space in state.display:
         if space:
@@ -95,6 +101,27 @@ def turn_actions(state, seat: int) -> list[Action]:
             if affordable(owed_by_tile[tid], goods):
                 acts.append(_BUILDS[tid])
     return acts
+
+
+#: Whether every tile's cost is in wood and stone only (so it is in this content: checked here,
+#: so content with other costs takes the general path of ``turn_actions``), and the most wood
+#: and the most stone a cost can use (wood may stand in for stone with a Mason's Lodge).
+COSTS_IN_WOOD_AND_STONE = all(not any(tile.cost[2:]) for tile in TILES)
+_STONE_CAP = max(tile.cost[1] for tile in TILES)
+_WOOD_CAP = max(tile.cost[0] for tile in TILES) + _STONE_CAP
+assert _WOOD_CAP < 16 and _STONE_CAP < 16, "costs above 15 need wider fields in _CAN_PAY's key"
+
+
+def _can_pay(key: int) -> tuple[bool, ...]:
+    """By tile: whether a town with the (capped) substitutes, wood and stone packed in
+    ``key`` can pay for it (``queries.affordable``, the rule every payment follows)."""
+    subs, wood, stone = key >> 8, key >> 4 & 15, key & 15
+    goods = [wood, stone, 0, 0, 0]
+    return tuple(affordable((*tile.cost, 0, subs), goods) for tile in TILES)
+
+
+#: ``_can_pay`` of each (substitutes, wood, stone) met, made once.
+_CAN_PAY = MadeOnce(_can_pay)
 
 
 def _owed_with(subs: int) -> tuple[tuple[int, ...], ...]:
@@ -105,7 +132,6 @@ def _owed_with(subs: int) -> tuple[tuple[int, ...], ...]:
 #: Each tile's build owed, by the wood-for-stone substitutions left (a few at most), and each
 #: tile's build action: made once, asked for at every construction turn.
 _OWED = tuple(_owed_with(subs) for subs in range(4))
-_COSTS = tuple(tuple(tile.cost) for tile in TILES)
 _BUILDS = tuple(Action(BUILD, tile.id) for tile in TILES)
 
 

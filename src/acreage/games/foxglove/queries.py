@@ -128,9 +128,9 @@ def trail_budget(state, seat: int) -> int:
     return sum(c[WOOD::NUM_GOODS]) + sum(c[STONE::NUM_GOODS])
 
 
-def can_trail(state, seat: int, goods: list[int]) -> bool:
-    """Whether a trail action has anything in it: a new trail, or an upgrade (FF-CON-4)."""
-    budget = goods[WOOD] + goods[STONE]
+def can_trail(state, seat: int, budget: int) -> bool:
+    """Whether a trail action has anything in it: a new trail, or an upgrade (FF-CON-4);
+    ``budget`` is the town's wood and stone (``trail_budget``)."""
     if state.trails_laid[seat] < MAX_TRAILS and (budget > 0 or state.free_trails[seat] > 0):
         return True  # the frontier is never empty
     return budget > 0 and any(code < 0 and not is_tee(-code) for code in state.cells[seat].values())
