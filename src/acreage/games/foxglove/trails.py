@@ -102,28 +102,26 @@ def _upgrades(cell: int, live: int) -> tuple[Action, ...]:
 def trails_do(state, top: Trails, action: Action) -> None:
     seat = top.seat
     k = action.kind
-    if k == DONE:
+    if k == TRAIL:
+        # A straight or curve is free while a Lean-to's trail is unused (FF-EFX-19);
+        # otherwise the trail is owed: 1 wood or stone, a T-junction 2 (FF-TRL-2/3).
+        cell, mask = action.a, action.b
+        tee = mask in TEE_INDEX
+        if not tee and state.free_trails[seat] > 0:
+            state.free_trails[seat] -= 1
+            place_trail(state, seat, cell, mask, free=True)
+        else:
+            state.frames.append(make(Pay, (seat, _TRAIL_OWED[tee], make(NewTrail, (cell, mask)))))
+    elif k == DONE:
         state.frames.pop()
         end_turn(state)
-    elif k == TRAIL:
-        _start_trail(state, seat, action.a, action.b)
     else:  # UPGRADE: 1 wood or stone (FF-TRL-4)
         state.frames.append(make(Pay, (seat, (0, 0, 0, 0, 0, 1, 0), make(Upgrade, (action.a, action.b)))))
 
 
-def _start_trail(state, seat: int, cell: int, mask: int) -> None:
-    """A straight or curve is free while a Lean-to's trail is unused (FF-EFX-19); otherwise
-    the trail is owed: 1 wood or stone, a T-junction 2 (FF-TRL-2/3)."""
-    if mask not in TEE_INDEX and state.free_trails[seat] > 0:
-        state.free_trails[seat] -= 1
-        place_trail(state, seat, cell, mask, free=True)
-        return
-    cost = 2 if mask in TEE_INDEX else 1
-    state.frames.append(make(Pay, (seat, _TRAIL_OWED[cost], make(NewTrail, (cell, mask)))))
-
-
-#: What a new trail owes, by its cost: 1 or 2 cubes of wood or stone (FF-TRL-2/3).
-_TRAIL_OWED = {1: (0, 0, 0, 0, 0, 1, 0), 2: (0, 0, 0, 0, 0, 2, 0)}
+#: What a new trail owes, a straight or curve and a T-junction: 1 or 2 cubes of wood or
+#: stone (FF-TRL-2/3).
+_TRAIL_OWED = ((0, 0, 0, 0, 0, 1, 0), (0, 0, 0, 0, 0, 2, 0))
 
 
 def place_trail(state, seat: int, cell: int, mask: int, free: bool = False) -> None:
