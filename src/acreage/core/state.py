@@ -84,8 +84,7 @@ class GameState(ABC):
         resolved chance, ended a phase or passed the turn, undo can no longer reach back past
         it (``undo_mark`` compared before and after, and the seat to act, a secret choice
         excepted)."""
-        assert self.action_type is not None, f"{type(self).__name__} must set action_type"
-        if not isinstance(action, self.action_type):
+        if type(action) is not self.action_type and not isinstance(action, self._action_type()):
             # Slow path: notation, or a plain tuple of whole numbers; anything else (another
             # game's action, a list, None...) is refused before the state is touched.
             action = self.parse_action(action) if isinstance(action, str) else self.as_action(action)
@@ -132,6 +131,12 @@ class GameState(ABC):
     def _generate(self) -> list:
         """The legal answers to the decision pending (empty once the game is over)."""
         raise NotImplementedError(f"{type(self).__name__} must list its legal actions (_generate)")
+
+    def _action_type(self) -> type:
+        """The game's action type (a game that forgot to set ``action_type`` is told so here,
+        off the path of its own actions)."""
+        assert self.action_type is not None, f"{type(self).__name__} must set action_type"
+        return self.action_type
 
     def _offers(self, action, /) -> bool:
         """Whether the legal list (made) holds ``action``; ``apply`` asks this of a long list
