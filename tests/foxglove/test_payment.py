@@ -198,7 +198,7 @@ def test_affordable_covers_each_type_the_lodge_and_trail_cubes_FF_CON_7_FF_TRL_2
 
 def test_a_payment_with_no_choice_left_is_settled_at_once_as_cube_by_cube_FF_CON_6_FF_CON_7():
     """FF-CON-6, FF-CON-7: where each type still owed is held by one building only, paying
-    offers one cube at each step, so the engine takes them all at once (``pay_forced``); the
+    offers one cube at each step, so the engine takes them all at once (``settle_payment``); the
     town, the display and the turn end up exactly as when the same payment is made cube by
     cube (the logged path, where each cube is an event). Where a type is held by two
     buildings, the payment waits for that choice either way."""

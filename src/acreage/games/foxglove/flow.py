@@ -46,7 +46,7 @@ from .frames import (
     Trails,
     TransportStart,
 )
-from .payment import pay_do, pay_forced, pay_legal
+from .payment import pay_do, pay_legal, settle_payment
 from .production import keep_do, keep_legal
 from .trails import trails_do, trails_legal, trails_offer
 from .transport import (
@@ -109,12 +109,11 @@ def advance(state) -> None:
                 run(state, top)
                 continue
             if kind is Pay:
-                if pay_forced(state, top):  # no choice left at any step: paid at once
+                acts = settle_payment(state, top)  # the cubes with no choice taken at once
+                if acts is None:  # all paid: the purchase happened
                     continue
-                top = frames[-1]  # what is still owed after the cubes taken with no choice
-                acts = pay_legal(state, top)
-                if len(acts) == 1:
-                    pay_do(state, top, acts[0])
+                if len(acts) == 1:  # a wood-or-stone unit, or a logged payment: cube by cube
+                    pay_do(state, frames[-1], acts[0])
                     continue
                 state._legal = acts
                 return

@@ -98,34 +98,40 @@ def _after(owed: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], bool] | None, 
 _AFTER = MadeOnce(_after)
 
 
-def pay_forced(state, top: Pay) -> bool:
-    """Settle what a payment leaves no choice about in one go: types are paid in goods order,
-    and while the first type still owed is held by one building of the town only, paying
-    cube by cube would offer one action at each step (``pay_legal``), so those cubes are taken
-    at once. True where that pays everything (the purchase happens); False where some step
-    offers a choice (the frame on top then owes what is left), while a unit may be paid in
-    wood or stone (a trail's, or stone a Mason's Lodge lets wood replace: the type is the
-    payer's choice), or while events are logged (each cube paid is an event)."""
+def settle_payment(state, top: Pay) -> list[Action] | None:
+    """What a payment asks next, once what it leaves no choice about is paid: types are paid
+    in goods order, and while the first type still owed is held by one building of the town
+    only, paying cube by cube would offer one action at each step (``pay_legal``), so those
+    cubes are taken at once. None where that pays everything (the purchase happens); else the
+    list of the next cube's choices (``pay_legal``'s), the frame on top owing what is left.
+    Where a unit may be paid in wood or stone (a trail's, or stone a Mason's Lodge lets wood
+    replace: the type is the payer's choice), or while events are logged (each cube paid is an
+    event), nothing is taken here: the list is ``pay_legal``'s as it stands."""
     owed = top.owed
     if owed[5] or owed[6] or state._events is not None:
-        return False
-    cubes = state.cubes[top.seat]
+        return pay_legal(state, top)
+    seat = top.seat
+    cubes = state.cubes[seat]
     left = None
     for g in range(NUM_GOODS):
         k = owed[g]
         if k:
             column = cubes[g::NUM_GOODS]
-            if len(column) - column.count(0) != 1:
+            if len(column) - column.count(0) != 1:  # a choice of building: the payer's
                 if left is not None:  # the types paid so far are no longer owed
-                    state.frames[-1] = make(Pay, (top.seat, tuple(left), top.purpose))
-                return False  # a choice of building: the payer's
+                    state.frames[-1] = make(Pay, (seat, tuple(left), top.purpose))
+                pays = _PAYS
+                acts = []
+                for cell in compress(state.building_cells[seat], column):  # as pay_legal lists them
+                    acts.append(pays[cell * NUM_GOODS + g])
+                return acts
             cubes[column.index(max(column)) * NUM_GOODS + g] -= k
             if left is None:
                 left = list(owed)
             left[g] = 0
     state.frames.pop()
-    _purchase(state, top.seat, top.purpose, 0)
-    return True
+    _purchase(state, seat, top.purpose, 0)
+    return None
 
 
 def _purchase(state, seat: int, purpose, substitutes_left: int) -> None:
