@@ -62,7 +62,11 @@ def test_a_plain_tuple_is_the_same_action():
 def test_the_lists_found_while_advancing_are_kept_as_the_legal_list():
     """Where ``advance`` had to list a decision's actions to see whether it is a real choice
     (a payment, a trail action, a transport's start, a construction turn, a transport stage),
-    the list it found is the position's legal list: nobody lists them twice."""
+    the list it found is the position's legal list: nobody lists them twice. It is the list the
+    decision's own step gives (a payment's too, which ``settle_payment`` makes in the same pass
+    as the cubes it takes with no choice)."""
+    from acreage.games.foxglove import flow
+
     kept = 0
     for seed in range(4):
         state = acreage.new_game("foxglove", players=2, seed=seed)
@@ -73,5 +77,6 @@ def test_the_lists_found_while_advancing_are_kept_as_the_legal_list():
             if type(top) in (Pay, Trails, TransportStart) or (
                     top is None and state.phase in (CONSTRUCTION, TRANSPORT, FINAL)):
                 assert state._legal is not None, (state.phase, top)
+                assert state._legal == flow.legal(state), (state.phase, top)
                 kept += 1
     assert kept > 100
