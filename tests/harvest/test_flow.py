@@ -44,3 +44,37 @@ def test_a_clone_of_a_staged_position_plays_the_same_HV_RES_6():
     c.apply("place GS-inf")
     s.apply("place GS-inf")
     assert c.to_json() == s.to_json()
+
+
+def test_undo_closes_wherever_a_phase_round_or_turn_ends_HV_SET_13():
+    """HV-SET-13: the rules count what undo cannot take back (``undo_mark``) where it happens;
+    over random games (1, 2 and 4 seats, the expansion on and off), every move that ends a phase,
+    a round or a turn, or passes the decision to another seat outside a face-down choice,
+    raises the undo floor to itself, and a move that does none of these and reveals nothing
+    (no card, tile or die drawn, so the hidden parts are unchanged) leaves the floor alone."""
+    import random
+
+    import acreage
+
+    closed = kept = 0
+    for seed in range(6):
+        players = (1, 2, 4)[seed % 3]
+        state = acreage.new_game("harvest", players=players, seed=seed, fall_festival=seed < 3)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            action = rng.choice(state.legal_actions())
+            era = (state.phase, state.round, state.turn_number)
+            seat, floor, mark = state.current_player, state.undo_floor, state.undo_mark
+            hidden = state.observation(None)
+            secret = state.is_secret_choice(action)
+            state.apply(action)
+            ended = (state.phase, state.round, state.turn_number) != era
+            if ended or (state.current_player != seat and not secret):
+                assert state.undo_floor == len(state.history), (str(action), era)
+                closed += 1
+            elif state.undo_mark == mark:
+                assert state.undo_floor == floor, str(action)
+                kept += 1
+            else:  # something came into view: the public view changed with it
+                assert state.observation(None) != hidden, str(action)
+    assert closed >= 100 and kept >= 100, (closed, kept)

@@ -14,7 +14,7 @@ def draw_card(state) -> int:
     if not state.festival_deck and state.festival_discards:
         state.festival_deck, state.festival_discards = state.festival_discards, []
         state.rng.shuffle(state.festival_deck)
-        state._reveals += 1
+        state.undo_mark += 1
     return state.festival_deck.pop() if state.festival_deck else -1
 
 
@@ -23,7 +23,7 @@ def shift(state) -> None:
     shown = [c for c in (state.festival_p2, state.festival_p1) if c >= 0]
     state.festival_p1 = shown.pop() if shown else draw_card(state)
     state.festival_p2 = shown.pop() if shown else draw_card(state)
-    state._reveals += 1
+    state.undo_mark += 1
 
 
 def take_card(state, seat: int, position: int, free: bool = False) -> None:
@@ -34,7 +34,7 @@ def take_card(state, seat: int, position: int, free: bool = False) -> None:
         if not state.festival_deck and state.festival_discards:
             state.festival_deck, state.festival_discards = state.festival_discards, []
             state.rng.shuffle(state.festival_deck)
-        state._reveals += 1
+        state.undo_mark += 1
     elif position == 2:
         cid, state.festival_p2 = state.festival_p2, -1
     else:

@@ -22,7 +22,7 @@ def gairy_turn(state) -> None:
                 reshuffled = True
             area = state.gairy_deck.pop()
             state.gairy_drawn.append(area)
-            state._reveals += 1
+            state.undo_mark += 1
             if state._events is None:
                 if gairy_place(state, area):
                     break

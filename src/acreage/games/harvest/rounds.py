@@ -23,7 +23,7 @@ def begin_sunrise(state) -> None:
     """HV-SUN-1..3: refresh the display, then swaps in turn order (Early Riser first)."""
     state.sunrise_stack[:0] = state.display
     state.display = [state.sunrise_stack.pop() for _ in range(min(R.DISPLAY_SIZE, len(state.sunrise_stack)))]
-    state._reveals += 1
+    state.undo_mark += 1
     if state._events is not None:
         state._events.add("round", None, {"round": state.round, "display": state.display[:]})
     order = turn_order(state)
@@ -64,6 +64,7 @@ def income(state, frame: Income) -> None:
 def _begin_action(state) -> None:
     """Hand out the round's pieces (HV-ACT-8, HV-FNM-1) and Gairy's (HV-GAI-1/3)."""
     state.phase = "action"
+    state.undo_mark += 1
     n = state.num_players
     for s in range(n):
         fm = ability(state, s) == "finn_maisie"
@@ -87,7 +88,7 @@ def next_step(state) -> bool:
     if state.phase == "setup":
         start_supply(state)
         state.phase = "sunrise"
-        state._reveals += 1
+        state.undo_mark += 1
         begin_sunrise(state)
         return True
     if state.phase != "action":
@@ -127,6 +128,7 @@ def end_turn(state, frame: EndTurn) -> None:
                 break
     state.fresh[s] = []
     state.turn_number += 1
+    state.undo_mark += 1  # the turn is over
 
 
 # ---------------------------------------------------------------- Sunset and the end (HV-SS, HV-RND)
@@ -137,6 +139,7 @@ def end_round(state) -> None:
         state._events.add("sunset", None, {"round": state.round})
     if state.round >= R.ROUNDS:
         state.phase = "over"
+        state.undo_mark += 1
         state.frames.clear()
         if state._events is not None:
             state._events.add("game_over", None, {"scores": state.scores(), "ranking": state.ranking()})
@@ -157,7 +160,7 @@ def end_round(state) -> None:
             state.festival_discards.append(state.festival_p1)
             state.festival_p1 = -1
         shift(state)
-    state._reveals += 1
+    state.undo_mark += 1
     state.round += 1
     state.phase = "sunrise"
     begin_sunrise(state)

@@ -31,7 +31,7 @@ def keep_farmhouse_do(state, frame: KeepFarmhouse, action: Action) -> None:
     state.farmhouse[frame.seat] = action.a
     state.frames.pop()
     if not setup_open(state.frames):
-        state._reveals += 1  # HV-SET-8: revealed together
+        state.undo_mark += 1  # HV-SET-8: revealed together
         log_reveal(state)
 
 

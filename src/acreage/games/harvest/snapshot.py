@@ -202,7 +202,7 @@ def state_from_json(cls, data: dict):
         raise BadSnapshot("snapshot: field 'undo_floor' is past the end of the history")
     _check_consistency(s, n)
     s._legal = None
-    s._reveals = 0
+    s.undo_mark = 0
     assert NUM_ACTION_IDS > 0
     return s
 

@@ -61,7 +61,9 @@ class HarvestState(GameState):
         self.history_seats: list[int] = []
         self.undo_floor = 0
         self._legal: list[Action] | None = None
-        self._reveals = 0  # things revealed or rolled (undo_mark)
+        #: Counts what undo cannot take back (the core's ``undo_mark``): a phase, round or
+        #: turn ended, something revealed or rolled. Bumped by the rules where it happens.
+        self.undo_mark = 0
         rng = self.rng
         self.round = 1
         self.phase = "setup"
@@ -189,12 +191,6 @@ class HarvestState(GameState):
     def _log_decision(self, seat: int | None, action: Action) -> None:
         assert seat is not None, "every Harvest move answers a seat's decision"
         log_action(self, seat, action)
-
-    @property
-    def undo_mark(self) -> tuple:
-        """The phase, the round, the turn and what was revealed or rolled so far: undo stops
-        where any of them changed (the core's ``undo_mark``)."""
-        return (self.phase, self.round, self.turn_number, self._reveals)
 
     # ------------------------------------------------------------------ scoring and words
     def total(self, seat: int) -> int:

@@ -341,7 +341,7 @@ def _clear_forest(state, s: int, f: Visit, cell: int) -> None:
         state._events.add("points", s, {"points": house.forest_points,
                                         "source": f"{house.name}, forest cleared"})
     d1 = 1 + state.rng.below(6)
-    state._reveals += 1
+    state.undo_mark += 1
     if ability(state, s) == "lumberjack":
         d2 = 1 + state.rng.below(6)
         if d2 != d1:
