@@ -112,7 +112,7 @@ def advance(state) -> None:
                 acts = settle_payment(state, top)  # the cubes with no choice taken at once
                 if acts is None:  # all paid: the purchase happened
                     continue
-                if len(acts) == 1:  # a wood-or-stone unit, or a logged payment: cube by cube
+                if len(acts) == 1:  # a unit wood or stone may pay, or a logged payment: by the cube
                     pay_do(state, frames[-1], acts[0])
                     continue
                 state._legal = acts

@@ -128,10 +128,16 @@ def trail_budget(state, seat: int) -> int:
     return sum(c[WOOD::NUM_GOODS]) + sum(c[STONE::NUM_GOODS])
 
 
+def may_lay_trail(state, seat: int, budget: int) -> bool:
+    """Whether a new trail can be paid for (or is free) and the seat has trails left
+    (FF-TRL-2..5); ``budget`` is the town's wood and stone (``trail_budget``)."""
+    return (budget >= 1 or state.free_trails[seat] > 0) and state.trails_laid[seat] < MAX_TRAILS
+
+
 def can_trail(state, seat: int, budget: int) -> bool:
     """Whether a trail action has anything in it: a new trail, or an upgrade (FF-CON-4);
     ``budget`` is the town's wood and stone (``trail_budget``)."""
-    if state.trails_laid[seat] < MAX_TRAILS and (budget > 0 or state.free_trails[seat] > 0):
+    if may_lay_trail(state, seat, budget):
         return True  # the frontier is never empty
     return budget > 0 and any(code < 0 and not is_tee(-code) for code in state.cells[seat].values())
 

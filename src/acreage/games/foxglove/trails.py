@@ -15,9 +15,7 @@ from .actions import A_DONE, DONE, TRAIL, UPGRADE, Action
 from .construction import end_turn
 from .frames import NewTrail, Pay, Trails, Upgrade, make
 from .geometry import SHAPES, TEE_INDEX, TEES, cell_name, shape_name
-from .goods import NUM_GOODS, STONE, WOOD
-from .queries import topology, town_changed, trail_budget
-from .rulings import MAX_TRAILS
+from .queries import may_lay_trail, topology, town_changed, trail_budget
 
 
 def trails_legal(state, top: Trails) -> list[Action]:
@@ -30,7 +28,7 @@ def trails_legal(state, top: Trails) -> list[Action]:
     acts: list[Action] = []
     budget = trail_budget(state, seat)
     topo = topology(state, seat)
-    if _may_lay(state, seat, budget):
+    if may_lay_trail(state, seat, budget):
         shapes = 0 if budget >= 2 else 1  # a T-junction costs 2 and is never free (FF-TRL-3)
         made = _NEW_TRAILS.get  # the made lists read directly; a pair never seen is made once
         for pair in topo.frontier_needs():
@@ -43,11 +41,6 @@ def trails_legal(state, top: Trails) -> list[Action]:
     return acts
 
 
-def _may_lay(state, seat: int, budget: int) -> bool:
-    """A new trail can be paid for (or is free) and the seat has trails left (FF-TRL-2..5)."""
-    return (budget >= 1 or state.free_trails[seat] > 0) and state.trails_laid[seat] < MAX_TRAILS
-
-
 def trails_offer(state, top: Trails, action: Action) -> bool:
     """Whether ``trails_legal(state, top)`` holds ``action``, answered from the tables that
     list is made of (the cell's row of shapes, the trail's row of T-junctions) instead of by
@@ -57,13 +50,12 @@ def trails_offer(state, top: Trails, action: Action) -> bool:
     if k == DONE:
         return top.laid >= 1
     seat = top.seat
-    cubes = state.cubes[seat]
-    budget = sum(cubes[WOOD::NUM_GOODS]) + sum(cubes[STONE::NUM_GOODS])  # trail_budget, inline
-    topo = state._topologies[seat] or topology(state, seat)  # made for the list already
+    budget = trail_budget(state, seat)
+    topo = topology(state, seat)
     cell = action.a
     if k == TRAIL:
-        if not ((budget >= 1 or state.free_trails[seat] > 0) and state.trails_laid[seat] < MAX_TRAILS):
-            return False  # _may_lay, inline
+        if not may_lay_trail(state, seat, budget):
+            return False
         frontier = topo.frontier
         i = bisect_left(frontier, cell)
         if i == len(frontier) or frontier[i] != cell:

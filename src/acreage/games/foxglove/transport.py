@@ -78,12 +78,8 @@ def stage_legal(state, top: None) -> list[Action]:
 def stage_do(state, top: None, action: Action) -> None:
     seat = state.order[state.stage_index]
     k = action.kind
-    if k == MOVE:  # move_cube, written out: a stage's every move
-        cells = state.cells[seat]
-        cubes = state.cubes[seat]
-        g = action.a
-        cubes[cells[action.b] * NUM_GOODS + g] -= 1
-        cubes[cells[action.c] * NUM_GOODS + g] += 1
+    if k == MOVE:
+        move_cube(state, seat, action.a, action.b, action.c)
         state.moves_left -= 1
         if state._events is not None:
             log_move(state, "move", seat, action.a, action.b, action.c, "")
